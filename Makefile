@@ -1,0 +1,66 @@
+# Every install step lives here: a fresh clone needs only `make run` and `make test`.
+SHELL := /bin/bash
+
+# Django 6 needs Python 3.12 or newer; take the first one on this machine.
+PYTHON ?= $(shell for p in python3.12 python3.13 python3 /root/.pyenv/versions/3.12*/bin/python3 /root/.pyenv/versions/3.13*/bin/python3; do \
+	"$$p" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && { command -v "$$p"; break; }; done)
+VENV := .venv
+PY := $(VENV)/bin/python
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+.PHONY: help install run test test-sqlite test-postgres lint bench clean
+
+help:
+	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
+	@echo "make test   install, lint, run the whole suite on SQLite and on PostgreSQL"
+	@echo "make bench  solver and replay benchmarks (with the peer solvers in .venv-bench)"
+
+$(VENV)/.installed: requirements.txt
+	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6)"; exit 1; }
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py loaddemo --if-empty
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) manage.py makemigrations --check --dry-run
+
+test: lint test-sqlite test-postgres
+
+test-sqlite: install
+	env -u DATABASE_URL $(PY) -m pytest
+
+# PostgreSQL runs when DATABASE_URL is set or a server answers on 127.0.0.1:5432
+# (started here if it is installed but down). In CI it is required.
+test-postgres: install
+	@if [ -n "$$DATABASE_URL" ]; then url="$$DATABASE_URL"; \
+	else \
+		if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ]; then \
+			pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql | head -n1) main start || true; \
+			for i in 1 2 3 4 5 6 7 8 9 10; do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done; \
+		fi; \
+		if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then url="$(PG_URL)"; \
+		elif [ -n "$$CI" ]; then echo "PostgreSQL is required in CI but does not answer"; exit 1; \
+		else echo "PostgreSQL does not answer on 127.0.0.1:5432: skipping the PostgreSQL run"; exit 0; fi; \
+	fi; \
+	echo "== PostgreSQL run"; DATABASE_URL="$$url" $(PY) -m pytest
+
+.venv-bench/.installed: requirements.txt requirements-bench.txt
+	test -x .venv-bench/bin/python || $(PYTHON) -m venv .venv-bench
+	.venv-bench/bin/python -m pip install --quiet --upgrade pip
+	.venv-bench/bin/python -m pip install --quiet -r requirements-bench.txt
+	touch $@
+
+bench: .venv-bench/.installed
+	.venv-bench/bin/python -m bench
+
+clean:
+	rm -rf $(VENV) .venv-bench staticfiles .pytest_cache .hypothesis

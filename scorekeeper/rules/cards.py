@@ -1,0 +1,82 @@
+"""Card text (RULES.md 1): parsing every accepted alias, canonical output, deck checks."""
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from .errors import CardError, TooManyCopies
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+JOKER = "JK"
+
+_RANK_ALIASES = {rank: rank for rank in RANKS} | {"T": "10"}
+_SUIT_ALIASES = {
+    "S": "S", "♠": "S", "♤": "S",
+    "H": "H", "♥": "H", "♡": "H",
+    "D": "D", "♦": "D", "♢": "D",
+    "C": "C", "♣": "C", "♧": "C",
+}  # fmt: skip
+_JOKER_ALIASES = ("JK", "*", "JOKER")
+
+# Every accepted spelling (upper case) -> canonical text, built once.
+_CANONICAL: dict[str, str] = {alias: JOKER for alias in _JOKER_ALIASES}
+for _rank_alias, _rank in _RANK_ALIASES.items():
+    for _suit_alias, _suit in _SUIT_ALIASES.items():
+        _CANONICAL[_rank_alias + _suit_alias] = _rank + _suit
+# Canonical spellings map to themselves too, so a lookup never needs upper().
+CANONICAL_CARDS = tuple(rank + suit for suit in SUITS for rank in RANKS) + (JOKER,)
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def parse_card(token: str) -> str:
+    """One card in any accepted spelling -> its canonical text, e.g. 't♥' -> '10H'."""
+    canonical = _CANONICAL.get(token)
+    if canonical is not None:
+        return canonical
+    if not isinstance(token, str):
+        raise CardError(f"{token!r} is not a card: write a card as text such as 'QH' or 'JK'")
+    canonical = _CANONICAL.get(token.strip().upper())
+    if canonical is None:
+        shown = token.strip() or "(empty)"
+        raise CardError(
+            f"'{shown}' is not a card: write rank then suit, e.g. 'AS', '10H', 'QD', "
+            "or 'JK' for a joker"
+        )
+    return canonical
+
+
+def parse_cards(cards: str | Iterable[str]) -> list[str]:
+    """A hand as text ('AS 2S, 3S; JK') or as a list of card texts -> canonical card texts."""
+    if isinstance(cards, str):
+        tokens = [token for token in _SEPARATORS.split(cards) if token]
+        if not tokens:
+            raise CardError("No cards given: list the cards, e.g. 'AS 2S 3S JK'")
+    else:
+        tokens = list(cards)
+    return [parse_card(token) for token in tokens]
+
+
+def check_deck(hands: Iterable[Iterable[str]], *, decks: int, jokers: int) -> None:
+    """Refuse a round whose hands together hold more copies of a card than the decks have.
+
+    `hands` are canonical card lists in input order; the error names the card and
+    the hand (`hands[i].cards`) where the limit is first exceeded.
+    """
+    seen: Counter[str] = Counter()
+    for index, hand in enumerate(hands):
+        for card in hand:
+            seen[card] += 1
+            if card == JOKER:
+                if seen[card] > jokers:
+                    raise TooManyCopies(
+                        f"JK appears {seen[card]} times; the game has {jokers} "
+                        f"joker{'s' if jokers != 1 else ''}",
+                        field=f"hands[{index}].cards",
+                    )
+            elif seen[card] > decks:
+                raise TooManyCopies(
+                    f"{card} appears {seen[card]} times; the decks hold {decks}",
+                    field=f"hands[{index}].cards",
+                )

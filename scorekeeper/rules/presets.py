@@ -1,0 +1,303 @@
+"""The rule parameters of RULES.md 6 and the presets that give them values.
+
+A `Rules` is immutable and fully resolved: every parameter has a value. Money
+parameters are integer minor units inside the engine and decimal strings in
+`to_dict()`, the form the API and the stored game use.
+"""
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from .cards import RANKS
+from .errors import InvalidRules, MoneyError
+from .money import format_money, parse_money
+
+CARD_VALUE_KEYS = (*RANKS, "JK")
+
+FAMILIES = ("knock", "gin", "basic", "rami")
+MODES = ("pot", "points")
+ACE_IN_RUNS = ("low", "high_or_low")
+LAY_OFF = ("none", "knocker_melds", "right_neighbour")
+DEAD_LAST_LIVING = ("wins", "plays_on")
+DEALER_RULES = ("rotate", "winner_deals")
+
+MONEY_PARAMETERS = frozenset(
+    {"buy_in", "rebuy_cost", "knock_premium", "rummy_premium", "kitty_contribution",
+     "point_value", "stake_per_point"}
+)  # fmt: skip
+
+
+def _face_values(**high: int) -> dict[str, int]:
+    values = {rank: int(rank) for rank in RANKS if rank.isdigit()}
+    values.update({"10": 10, "J": 10, "Q": 10, "K": 10})
+    values.update(high)
+    return values
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every parameter of a game's rule set (RULES.md 6), resolved."""
+
+    family: str = "knock"
+    mode: str = "pot"
+    decks: int = 2
+    jokers: int = 2
+    ace_in_runs: str = "high_or_low"
+    set_distinct_suits: bool = True
+    max_jokers_per_meld: int | None = None
+    card_values: dict[str, int] = field(default_factory=lambda: _face_values(A=11, JK=20))
+    hand_size: int = 10
+    free_hand_size: bool = False
+    knock_limit: int = 5
+    rummy_bonus_points: int = 10
+    undercut: bool = False
+    lay_off: str = "none"
+    eliminate_at: int = 101
+    rebuy: bool = True
+    rebuy_from: int = 81
+    rebuy_min_players: int = 3
+    buy_in: int = 500
+    rebuy_cost: int | None = None
+    knock_premium: int = 100
+    rummy_premium: int | None = 200
+    pot_split: tuple[int, ...] = (70, 30)
+    pot_split_min_players: int = 5
+    rummy_kitty: bool = False
+    kitty_contribution: int = 100
+    dead_play_on: bool = False
+    dead_last_living: str = "wins"
+    point_value: int = 10
+    dealer_rule: str = "rotate"
+    gin_bonus: int = 20
+    undercut_bonus: int = 10
+    game_target: int = 100
+    game_bonus: int = 100
+    box_bonus: int = 20
+    stake_per_point: int = 0
+
+    # card_values is a dict, so the generated hash would fail; hash the resolved values.
+    def __hash__(self) -> int:
+        return hash(repr(sorted(self.to_dict().items())))
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> "Rules":
+        """The named preset ('wiener', 'romme', 'gin') with validated overrides."""
+        if name not in PRESETS:
+            known = ", ".join(sorted(PRESETS))
+            raise InvalidRules(
+                f"Unknown preset '{name}'; choose one of {known}", field="preset",
+                code="unknown_preset",
+            )
+        base = dict(PRESETS[name]["rules"])
+        if overrides.get("rummy_kitty") and "rummy_bonus_points" not in overrides:
+            # RULES.md 6: the Rummykasse replaces the Rummy bonus points unless both are asked for.
+            overrides = {**overrides, "rummy_bonus_points": 0}
+        if "card_values" in overrides and isinstance(overrides["card_values"], dict):
+            overrides = {**overrides, "card_values": {**base["card_values"],
+                                                       **overrides["card_values"]}}
+        return cls.from_dict({**base, **overrides})
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+        """Build and validate a rule set from parameter names and API-style values."""
+        known = {f.name for f in fields(cls)}
+        for name in data:
+            if name not in known:
+                raise InvalidRules(
+                    f"'{name}' is not a rule parameter", field=f"rules.{name}",
+                    code="unknown_parameter",
+                )
+        values = {name: _coerce(name, value) for name, value in data.items()}
+        rules = cls(**values)
+        rules.validate()
+        return rules
+
+    def with_overrides(self, **overrides: Any) -> "Rules":
+        """A copy with some parameters changed, validated like any other rule set."""
+        return Rules.from_dict({**self.to_dict(), **overrides})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter with API-style values: money as decimal strings, lists as lists."""
+        result: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in MONEY_PARAMETERS and value is not None:
+                value = format_money(value)
+            elif f.name == "pot_split":
+                value = list(value)
+            elif f.name == "card_values":
+                value = dict(value)
+            result[f.name] = value
+        return result
+
+    # Derived values the engine asks for by name.
+    @property
+    def effective_rebuy_cost(self) -> int:
+        """What a re-buy costs: `rebuy_cost`, or the buy-in when it is not set."""
+        return self.buy_in if self.rebuy_cost is None else self.rebuy_cost
+
+    @property
+    def effective_rummy_premium(self) -> int:
+        """The premium for a Rummy win: `rummy_premium`, or the knock premium when not set."""
+        return self.knock_premium if self.rummy_premium is None else self.rummy_premium
+
+    @property
+    def ace_high(self) -> bool:
+        return self.ace_in_runs == "high_or_low"
+
+    def validate(self) -> None:
+        """Refuse values out of range with a message naming the parameter."""
+        _choice(self, "family", FAMILIES)
+        _choice(self, "mode", MODES)
+        _choice(self, "ace_in_runs", ACE_IN_RUNS)
+        _choice(self, "lay_off", LAY_OFF)
+        _choice(self, "dead_last_living", DEAD_LAST_LIVING)
+        _choice(self, "dealer_rule", DEALER_RULES)
+        _between(self, "decks", 1, 8)
+        _between(self, "jokers", 0, 16)
+        _between(self, "hand_size", 1, 20)
+        _between(self, "knock_limit", 0, 100)
+        _between(self, "rummy_bonus_points", 0, 1000)
+        _between(self, "eliminate_at", 1, 10000)
+        _between(self, "rebuy_from", 0, self.eliminate_at - 1,
+                 why="it must be below eliminate_at")
+        _between(self, "rebuy_min_players", 2, 100)
+        _between(self, "pot_split_min_players", 1, 100)
+        for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
+            _between(self, name, 0, 10000)
+        _between(self, "game_target", 1, 100000)
+        if self.max_jokers_per_meld is not None:
+            _between(self, "max_jokers_per_meld", 0, 16)
+        for name in MONEY_PARAMETERS:
+            value = getattr(self, name)
+            if value is not None and not 0 <= value <= 100_000_000:
+                raise InvalidRules(
+                    f"{name} must be between 0.00 and 1000000.00", field=f"rules.{name}",
+                    code="out_of_range",
+                )
+        if not self.pot_split or any(share <= 0 for share in self.pot_split) or (
+            sum(self.pot_split) != 100
+        ):
+            raise InvalidRules(
+                "pot_split must be positive percentages that add up to 100, e.g. [70, 30]",
+                field="rules.pot_split", code="out_of_range",
+            )
+        for key in CARD_VALUE_KEYS:
+            if not 0 <= self.card_values[key] <= 1000:
+                raise InvalidRules(
+                    f"The value of {key} must be between 0 and 1000",
+                    field=f"rules.card_values.{key}", code="out_of_range",
+                )
+
+
+def _choice(rules: Rules, name: str, choices: tuple[str, ...]) -> None:
+    if getattr(rules, name) not in choices:
+        raise InvalidRules(
+            f"{name} must be one of {', '.join(choices)}", field=f"rules.{name}",
+            code="out_of_range",
+        )
+
+
+def _between(rules: Rules, name: str, low: int, high: int, *, why: str = "") -> None:
+    value = getattr(rules, name)
+    if not low <= value <= high:
+        reason = f" ({why})" if why else ""
+        raise InvalidRules(
+            f"{name} must be between {low} and {high}{reason}; got {value}",
+            field=f"rules.{name}", code="out_of_range",
+        )
+
+
+_BOOLEANS = {"set_distinct_suits", "free_hand_size", "undercut", "rebuy", "rummy_kitty",
+             "dead_play_on"}
+_OPTIONAL_INTS = {"max_jokers_per_meld"}
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """API-style value -> engine value, refusing the wrong type with a clear message."""
+    where = f"rules.{name}"
+    if name in MONEY_PARAMETERS:
+        if value is None and name in {"rebuy_cost", "rummy_premium"}:
+            return None
+        try:
+            return parse_money(value, field=where)
+        except MoneyError as error:
+            raise InvalidRules(error.message, field=where, code="invalid_amount") from None
+    if name in _BOOLEANS:
+        if not isinstance(value, bool):
+            raise InvalidRules(f"{name} must be true or false", field=where, code="invalid_type")
+        return value
+    if name == "pot_split":
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(share, int) and not isinstance(share, bool) for share in value
+        ):
+            raise InvalidRules(
+                "pot_split must be a list of whole percentages, e.g. [70, 30]", field=where,
+                code="invalid_type",
+            )
+        return tuple(value)
+    if name == "card_values":
+        if not isinstance(value, dict):
+            raise InvalidRules("card_values must map ranks to points", field=where,
+                               code="invalid_type")
+        unknown = set(value) - set(CARD_VALUE_KEYS)
+        if unknown:
+            raise InvalidRules(
+                f"card_values has unknown keys {sorted(unknown)}; use A, 2-10, J, Q, K, JK",
+                field=where, code="unknown_parameter",
+            )
+        missing = set(CARD_VALUE_KEYS) - set(value)
+        if missing:
+            raise InvalidRules(f"card_values lacks {sorted(missing)}", field=where,
+                               code="invalid_type")
+        for key, points in value.items():
+            if not isinstance(points, int) or isinstance(points, bool):
+                raise InvalidRules(f"The value of {key} must be a whole number",
+                                   field=f"{where}.{key}", code="invalid_type")
+        return {key: value[key] for key in CARD_VALUE_KEYS}
+    if name in _OPTIONAL_INTS and value is None:
+        return None
+    if isinstance(Rules.__dataclass_fields__[name].default, str):
+        if not isinstance(value, str):
+            raise InvalidRules(f"{name} must be text", field=where, code="invalid_type")
+        return value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidRules(f"{name} must be a whole number", field=where, code="invalid_type")
+    return value
+
+
+# RULES.md 6, column by column. Values in API form (money as decimal strings).
+_WIENER = Rules().to_dict()
+_ROMME = {
+    **_WIENER,
+    "card_values": _face_values(A=10, JK=20),
+    "rummy_bonus_points": 0,
+    "rebuy_min_players": 2,
+    "rummy_premium": None,
+    "pot_split": [100],
+    "pot_split_min_players": 2,
+}
+_GIN = {
+    **_WIENER,
+    "family": "gin",
+    "decks": 1,
+    "jokers": 0,
+    "ace_in_runs": "low",
+    "card_values": _face_values(A=1, JK=0),
+    "knock_limit": 10,
+    "rummy_bonus_points": 0,
+    "lay_off": "knocker_melds",
+    "rebuy": False,
+    "buy_in": "0.00",
+    "knock_premium": "0.00",
+    "rummy_premium": None,
+    "pot_split": [100],
+    "pot_split_min_players": 2,
+    "dealer_rule": "winner_deals",
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "wiener": {"name": "Wiener Rummy", "rules": _WIENER},
+    "romme": {"name": "Rommé ohne Auslegen", "rules": _ROMME},
+    "gin": {"name": "Gin Rummy", "rules": _GIN},
+}

@@ -5,7 +5,7 @@ parameters are integer minor units inside the engine and decimal strings in
 `to_dict()`, the form the API and the stored game use.
 """
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import RANKS

@@ -1,0 +1,223 @@
+"""`python -m bench`: time the deadwood solver and the game replay, print a table.
+
+Exit status: 1 if our solver, rlcard and OpenSpiel disagree on the deadwood of any
+Gin hand (a correctness failure); 0 otherwise, even when a speed goal fails, since
+the speed figures are a report, not a gate.
+"""
+
+import platform
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata
+
+from bench import corpora, peers, replay
+from bench.solver import Rules, best_discard, evaluate_hand
+from bench.timing import Timing, measure
+
+SEED = 20251123  # changing it changes every corpus; keep it to compare runs
+HANDS = 5000  # per corpus: the p99 is then the 50th slowest hand, stable from run to run
+STRESS_HANDS = 10000  # more, since the stress corpus is judged by its single worst hand
+WARM_UP = 200  # hands of the same kind, other than the timed ones
+
+LIMIT_MS = 20.0  # no single hand may take longer
+WIENER_MEDIAN_US = 50.0
+WIENER_P99_US = 500.0
+RLCARD_SPEEDUP = 2.0  # ours at least this many times faster than rlcard
+OPENSPIEL_SLOWDOWN = 5.0  # ours at most this many times slower than OpenSpiel
+REPLAY_MS = 5.0
+
+
+@dataclass
+class Run:
+    """One corpus timed through one of our entry points, kept to re-time slow calls."""
+
+    corpus: str
+    entry: str
+    call: Callable[[list[str]], int]
+    hands: list[list[str]]
+    timing: Timing
+
+
+def ours(rules: Rules) -> Callable[[list[str]], int]:
+    return lambda cards: evaluate_hand(cards, rules).deadwood
+
+
+def ours_discard(rules: Rules) -> Callable[[list[str]], int]:
+    return lambda cards: best_discard(cards, rules).deadwood
+
+
+def row(corpus: str, solver: str, timing: Timing) -> None:
+    print(
+        f"  {corpus:<30} {solver:<14} {timing.count:>6} {timing.median_us:>10.1f}"
+        f" {timing.p99_us:>10.1f} {timing.max_us:>10.1f}"
+    )
+
+
+def verdict(ok: bool, text: str) -> None:
+    print(f"  [{'PASS' if ok else 'FAIL'}] {text}")
+
+
+def retime(call: Callable[[list[str]], int], cards: list[str]) -> float:
+    """Best of 3 fresh timings of one hand, in ms.
+
+    A single slow call can be a pause of this (virtual) machine or of the garbage
+    collector rather than a slow hand; timing the hand again tells which. (The solver
+    keeps no cache across calls, so a second call does the whole search again.)
+    """
+    return min(measure(call, [cards] * 3).samples_ns) / 1e6
+
+
+def print_header() -> None:
+    print("Scorekeeper benchmarks")
+    print(
+        f"  {platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.system()} {platform.machine()}; rlcard {metadata.version('rlcard')}, "
+        f"open-spiel {metadata.version('open-spiel')}; seed {SEED}"
+    )
+    print("  Each call is timed alone with time.perf_counter_ns, after an untimed warm-up")
+    print(f"  on {WARM_UP} other hands of the same kind. What one timed call includes:")
+    print("    evaluate_hand  scorekeeper.rules.evaluate_hand(card texts, rules): parses the")
+    print("                   text, finds the least deadwood and one arrangement of melds")
+    print("    best_discard   the same for 11 cards, plus which card to throw")
+    print("    rlcard         text -> rlcard Card (dict lookup), get_best_meld_clusters,")
+    print("                   get_deadwood_count (pure Python)")
+    print("    OpenSpiel      text -> card int (dict lookup), GinRummyUtils(13, 4, 10)")
+    print("                   .min_deadwood (C++ via pybind11)")
+    print()
+    print(f"  {'corpus':<30} {'solver':<14} {'hands':>6} {'median µs':>10} {'p99 µs':>10}"
+          f" {'max µs':>10}")
+
+
+def main() -> int:
+    wiener = Rules.preset("wiener")
+    wiener4 = Rules.preset("wiener", jokers=4)  # the stress corpus holds up to 4 jokers
+    gin = Rules.preset("gin")
+
+    peers.check_mapping()  # a wrong card mapping would make every comparison meaningless
+    print_header()
+    runs: list[Run] = []  # every timed run of our solver, for the 20 ms ceiling
+
+    def time_ours(corpus, entry, call, hands, warm) -> Timing:
+        timing = measure(call, hands, warm)
+        runs.append(Run(corpus, entry, call, hands, timing))
+        row(corpus, entry, timing)
+        return timing
+
+    # Wiener: 10-card hands with exactly 0, 1 and 2 jokers from the 106-card shoe.
+    wiener10 = {}
+    for jokers in (0, 1, 2):
+        seed = SEED + jokers
+        wiener10[jokers] = time_ours(
+            f"Wiener 10 cards, {jokers} joker{'s' if jokers != 1 else ''}",
+            "evaluate_hand",
+            ours(wiener),
+            corpora.wiener_hands(HANDS, size=10, jokers=jokers, seed=seed),
+            corpora.wiener_hands(WARM_UP, size=10, jokers=jokers, seed=seed + 1000),
+        )
+
+    # Wiener: 11 cards straight off the 106-card shoe (a player who has just drawn).
+    hands = corpora.dealt_hands(HANDS, size=11, decks=2, jokers=2, seed=SEED + 11)
+    warm = corpora.dealt_hands(WARM_UP, size=11, decks=2, jokers=2, seed=SEED + 1011)
+    time_ours("Wiener 11 cards, dealt", "evaluate_hand", ours(wiener), hands, warm)
+    time_ours("Wiener 11 cards, dealt", "best_discard", ours_discard(wiener), hands, warm)
+
+    # Stress: up to 11 cards, up to 4 jokers; judged by its slowest hand.
+    hands = corpora.stress_hands(STRESS_HANDS, seed=SEED + 99)
+    warm = corpora.stress_hands(WARM_UP, seed=SEED + 1099)
+    stress = time_ours("stress ≤11 cards, ≤4 jokers", "evaluate_hand", ours(wiener4), hands,
+                       warm)
+    stress_slowest = hands[stress.samples_ns.index(max(stress.samples_ns))]
+    time_ours("stress, its 11-card hands", "best_discard", ours_discard(wiener4),
+              [hand for hand in hands if len(hand) == 11],
+              [hand for hand in warm if len(hand) == 11])
+
+    # Gin: the same hands for all three solvers, each solver timed in its own pass.
+    gin_corpora = {
+        "Gin 10 cards, uniform": (
+            corpora.gin_uniform_hands(HANDS, seed=SEED + 52),
+            corpora.gin_uniform_hands(WARM_UP, seed=SEED + 1052),
+        ),
+        "Gin 10 cards, near-meld": (
+            corpora.near_meld_hands(HANDS, size=10, seed=SEED + 53),
+            corpora.near_meld_hands(WARM_UP, size=10, seed=SEED + 1053),
+        ),
+    }
+    gin_timings: dict[str, dict[str, Timing]] = {}
+    disagreements = []
+    for name, (hands, warm) in gin_corpora.items():
+        timings = {"ours": time_ours(name, "evaluate_hand", ours(gin), hands, warm)}
+        for solver, call in (("rlcard", peers.rlcard_deadwood),
+                             ("OpenSpiel", peers.openspiel_deadwood)):
+            timings[solver] = measure(call, hands, warm)
+            row(name, solver, timings[solver])
+        gin_timings[name] = timings
+        for index, hand in enumerate(hands):
+            answers = {solver: timing.results[index] for solver, timing in timings.items()}
+            if len(set(answers.values())) > 1:
+                disagreements.append((name, hand, answers))
+
+    replay_timing = replay.run()
+    print()
+    print(f"  {'game':<30} {'':<14} {'runs':>6} {'median ms':>10} {'p99 ms':>10} {'max ms':>10}")
+    print(
+        f"  {replay.DESCRIPTION:<30} {'replay':<14} {replay_timing.count:>6}"
+        f" {replay_timing.median_us / 1000:>10.2f} {replay_timing.p99_us / 1000:>10.2f}"
+        f" {replay_timing.max_us / 1000:>10.2f}"
+    )
+    print(f"  one run = {replay.INCLUDES}")
+
+    print()
+    print("Goals (speed goals are reported, they do not fail the run)")
+    for jokers, timing in wiener10.items():
+        plural = "s" if jokers != 1 else ""
+        verdict(
+            timing.median_us < WIENER_MEDIAN_US and timing.p99_us < WIENER_P99_US,
+            f"Wiener 10 cards, {jokers} joker{plural}: median {timing.median_us:.1f} µs < "
+            f"{WIENER_MEDIAN_US:.0f} µs and p99 {timing.p99_us:.1f} µs < {WIENER_P99_US:.0f} µs",
+        )
+    for name, timings in gin_timings.items():
+        speedup = timings["rlcard"].median_us / timings["ours"].median_us
+        verdict(speedup >= RLCARD_SPEEDUP,
+                f"{name}: {speedup:.2f}x as fast as rlcard (median), goal >= "
+                f"{RLCARD_SPEEDUP:.0f}x")
+    for name, timings in gin_timings.items():
+        slowdown = timings["ours"].median_us / timings["OpenSpiel"].median_us
+        verdict(slowdown <= OPENSPIEL_SLOWDOWN,
+                f"{name}: {slowdown:.2f}x OpenSpiel's time (median), goal <= "
+                f"{OPENSPIEL_SLOWDOWN:.0f}x")
+
+    # 20 ms ceiling. Every call measured over it is timed again: it fails the goal only
+    # if it is still over, i.e. the hand is slow and not the machine.
+    print(f"  [info] slowest stress hand: {' '.join(stress_slowest)}: {stress.max_us / 1000:.2f}"
+          f" ms, timed again {retime(ours(wiener4), stress_slowest):.2f} ms")
+    over = []
+    for run in runs:
+        for index, sample in enumerate(run.timing.samples_ns):
+            if sample / 1e6 >= LIMIT_MS:
+                hand = run.hands[index]
+                over.append((run, hand, sample / 1e6, retime(run.call, hand)))
+    confirmed = [entry for entry in over if entry[3] >= LIMIT_MS]
+    calls = sum(run.timing.count for run in runs)
+    slowest = max(run.timing.max_us for run in runs) / 1000
+    verdict(not confirmed,
+            f"no hand over {LIMIT_MS:.0f} ms: slowest of {calls} calls {slowest:.2f} ms; "
+            f"{len(over)} over as measured, {len(confirmed)} still over when timed again")
+    for run, hand, first, again in over[:10]:
+        print(f"         {run.corpus} / {run.entry}: {' '.join(hand)}: {first:.2f} ms,"
+              f" again {again:.2f} ms")
+    verdict(replay_timing.median_us / 1000 < REPLAY_MS,
+            f"replay of {replay.DESCRIPTION}: median {replay_timing.median_us / 1000:.2f} ms"
+            f" < {REPLAY_MS:.0f} ms (p99 {replay_timing.p99_us / 1000:.2f} ms)")
+
+    print()
+    gin_hands = sum(len(hands) for hands, _ in gin_corpora.values())
+    print(f"Correctness: deadwood of all {gin_hands} Gin hands, ours vs rlcard vs OpenSpiel:"
+          f" {len(disagreements)} disagreement{'s' if len(disagreements) != 1 else ''}")
+    for name, hand, answers in disagreements[:10]:
+        print(f"  {name}: {' '.join(hand)} -> {answers}")
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""Replay benchmark: one seeded 40-round, 6-player Wiener game, replayed whole.
+
+`replay` recomputes a game's standings and money from its rounds every time a round
+is added or corrected, so what matters is the time of one full replay.
+"""
+
+import random
+
+from bench.timing import Timing, measure
+from scorekeeper.rules import Rules
+from scorekeeper.rules.knock import HandEntry, RoundEntry, replay
+
+DESCRIPTION = "Wiener, 6 players, 40 rounds"
+INCLUDES = (
+    "replay(rules, players, rounds) of the whole game from typed deadwood (no cards\n"
+    "  to evaluate): standings, placings and every money transfer of all 40 rounds"
+)
+PLAYERS = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz")
+ROUNDS = 40
+RUNS = 300  # full replays timed
+WARM_UP = 30
+
+
+def make_game(seed: int) -> tuple[Rules, list[str], list[RoundEntry]]:
+    """The rules and rounds of a seeded game in which every player lasts all 40 rounds.
+
+    Real Wiener deadwood (up to 100 and more a round) would eliminate players at 101
+    long before round 40, and a game that ends early would time a shorter replay; so
+    the rules move elimination out of reach (eliminate_at 10000) and keep the rest
+    of the Wiener preset. The ender knocks with 0..knock_limit points; the others
+    hold 6..90, always above the ender, so no round is an undercut or a false knock.
+    """
+    rules = Rules.preset("wiener", eliminate_at=10000, rebuy_from=9000)
+    rng = random.Random(seed)
+    rounds = []
+    for _ in range(ROUNDS):
+        ender = rng.choice(PLAYERS)
+        hands = tuple(
+            HandEntry(
+                player,
+                deadwood=rng.randint(0, rules.knock_limit) if player == ender
+                else rng.randint(6, 90),
+            )
+            for player in PLAYERS
+        )
+        rounds.append(RoundEntry(ender, hands=hands))
+    return rules, list(PLAYERS), rounds
+
+
+def run(seed: int = 40) -> Timing:
+    """Time RUNS full replays of one game, after WARM_UP untimed ones."""
+    rules, players, rounds = make_game(seed)
+    # Time the game we mean to time: all 40 rounds played, nobody out or dead.
+    result = replay(rules, players, rounds)
+    assert result.round_count == ROUNDS, result.round_count
+    assert all(standing.state == "in" for standing in result.standings), result.standings
+    game = (rules, players, rounds)
+    return measure(lambda args: replay(*args), [game] * RUNS, [game] * WARM_UP)

@@ -1,6 +1,7 @@
 """The rules engine: pure Python, no Django. Facts in, standings and money out.
 
     from scorekeeper.rules import Rules, evaluate_hand, best_discard, parse_cards
+    game = replay(Rules.preset("wiener"), players, rounds, rebuys)
 """
 
 from .cards import check_deck, parse_card, parse_cards
@@ -15,12 +16,34 @@ from .errors import (
     RulesError,
     TooManyCopies,
 )
+from .knock import (
+    Game,
+    HandEntry,
+    RebuyEntry,
+    RebuyOffer,
+    RoundEntry,
+    RoundResult,
+    Standing,
+    Transfer,
+    check_rebuy,
+    replay,
+)
 from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
 from .presets import PRESETS, Rules
 
 __all__ = [
     "PRESETS",
+    "Game",
+    "HandEntry",
+    "RebuyEntry",
+    "RebuyOffer",
+    "RoundEntry",
+    "RoundResult",
+    "Standing",
+    "Transfer",
+    "check_rebuy",
+    "replay",
     "CardError",
     "FalseKnock",
     "GameOver",

@@ -118,24 +118,6 @@ def best_discard(cards: str | Iterable[str], rules: Rules) -> HandResult:
     return _solve(codes, _config(rules), True)
 
 
-def card_value(card: str, rules: Rules) -> int:
-    """The deadwood value of one card under these rules."""
-    return _config(rules).value[_CODE[parse_card(card)]]
-
-
-def most_deadwood(rules: Rules, cards: int) -> int:
-    """The most deadwood `cards` cards can make: the dearest cards the decks hold."""
-    config = _config(rules)
-    copies = [(config.value[code], rules.decks) for code in _TEXT if code]
-    copies.append((config.value[_JOKER_CODE], rules.jokers))
-    total = 0
-    for value, count in sorted(copies, reverse=True):
-        take = min(count, cards)
-        total += value * take
-        cards -= take
-    return total
-
-
 def _candidate_melds(counts: dict[int, int], jokers: int, config: _Config) -> list[_Meld]:
     """The melds the natural cards can form with at most `jokers` jokers.
 

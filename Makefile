@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: help install run test test-sqlite test-postgres lint bench clean
+.PHONY: help install static run test test-sqlite test-postgres lint bench clean
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
@@ -24,7 +24,10 @@ $(VENV)/.installed: requirements.txt
 
 install: $(VENV)/.installed
 
-run: install
+static: install
+	$(PY) manage.py collectstatic --noinput -v0
+
+run: static
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo --if-empty
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -32,15 +35,16 @@ run: install
 lint: install
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
 
 test: lint test-sqlite test-postgres
 
-test-sqlite: install
+test-sqlite: static
 	env -u DATABASE_URL $(PY) -m pytest
 
 # PostgreSQL runs when DATABASE_URL is set or a server answers on 127.0.0.1:5432
 # (started here if it is installed but down). In CI it is required.
-test-postgres: install
+test-postgres: static
 	@if [ -n "$$DATABASE_URL" ]; then url="$$DATABASE_URL"; \
 	else \
 		if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ]; then \

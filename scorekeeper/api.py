@@ -1,0 +1,501 @@
+"""The REST API (API.md): thin views that check shape, call one service, and answer.
+
+Errors all answer as {"errors": [{"field", "code", "message"}]} (see
+`exception_handler`); a club's objects are visible to its members only, and
+everything else answers 404 so that no one learns what exists.
+"""
+
+import hashlib
+import json
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from ledger.models import Entry, IdempotencyKey
+
+from . import rules as engine
+from . import serializers as s
+from . import services
+from .models import Club, Game, Membership, TableSession
+from .rules import RulesError
+
+# --- Errors ------------------------------------------------------------------------------
+
+_STATUS_BY_RULES_ERROR = {engine.GameOver: 409}
+
+
+def exception_handler(exc, context):
+    """Every error as {"errors": [...]}: field path, stable code, a message for people."""
+    if isinstance(exc, RulesError):
+        body = {"errors": [{"field": exc.field, "code": exc.code, "message": exc.message}]}
+        if isinstance(exc, services.StaleRound):
+            body["next_round"] = exc.next_round
+        code = getattr(exc, "status", None) or _STATUS_BY_RULES_ERROR.get(type(exc), 400)
+        return Response(body, status=code)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = list(_flatten(exc.detail, ""))
+    else:
+        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+        errors = [{"field": None, "code": getattr(detail, "code", "error"), "message": str(detail)}]
+    response.data = {"errors": errors}
+    return response
+
+
+def _flatten(detail, path):
+    """DRF's nested error detail -> flat items with paths like hands[2].cards."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            if key == "non_field_errors":
+                yield from _flatten(value, path)
+            else:
+                yield from _flatten(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(detail, list):
+        if detail and all(isinstance(item, exceptions.ErrorDetail) for item in detail):
+            for item in detail:
+                yield {"field": path or None, "code": item.code, "message": str(item)}
+        else:
+            for index, item in enumerate(detail):
+                if item:
+                    yield from _flatten(item, f"{path}[{index}]")
+    else:
+        yield {"field": path or None, "code": getattr(detail, "code", "invalid"),
+               "message": str(detail)}
+
+
+ERRORS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="Bad input: what is wrong, and where."),
+    401: OpenApiResponse(s.ErrorSerializer, description="Not signed in."),
+    403: OpenApiResponse(s.ErrorSerializer, description="Signed in without the right to do this."),
+    404: OpenApiResponse(s.ErrorSerializer, description="No such object visible to the caller."),
+}
+CONFLICT = OpenApiResponse(
+    s.ErrorSerializer, description="The round number is stale, or the game is over."
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="Makes a retried POST return the first response and write nothing.",
+)
+IDEMPOTENCY_MISMATCH = OpenApiResponse(
+    s.ErrorSerializer, description="The Idempotency-Key was used with another request body."
+)
+
+
+# --- Access --------------------------------------------------------------------------------
+
+
+def _member(request, club_id: int, *, write: bool) -> Membership:
+    """The caller's membership of the club: 404 if none, 403 if it may not write."""
+    membership = services.membership(request.user, club_id)
+    if membership is None:
+        raise exceptions.NotFound("No such object")
+    if write and not membership.can_write:
+        raise exceptions.PermissionDenied(
+            "Viewers can read this club's games but not change them"
+        )
+    return membership
+
+
+def _visible_game(request, game_id: int, *, write: bool = False) -> Game:
+    game = get_object_or_404(
+        services.game_queryset().filter(club__memberships__user=request.user), pk=game_id
+    )
+    _member(request, game.club_id, write=write)
+    return game
+
+
+def _caller_club(request, club_id: int | None) -> int:
+    """The club named, or the caller's only club when none is named."""
+    if club_id is not None:
+        return club_id
+    clubs = list(services.clubs_of(request.user).values_list("pk", flat=True)[:2])
+    if len(clubs) != 1:
+        raise RulesError(
+            "Name the club: you belong to " + ("no club" if not clubs else "several clubs"),
+            field="club", code="required",
+        )
+    return clubs[0]
+
+
+def _shape(serializer_class, request, **kwargs):
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _idempotent(request, write, *, lock_game: int | None = None) -> Response:
+    """Run `write` once per Idempotency-Key: a retry gets the first answer back.
+
+    The key, a fingerprint of the request and the response are stored in the
+    transaction that writes, so either both land or neither does. Locking the
+    game first makes a concurrent retry wait and then find the stored answer.
+    """
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key:
+        return write()
+    if len(key) > 255:
+        raise RulesError("Idempotency-Key has at most 255 characters", field="Idempotency-Key",
+                         code="invalid")
+    body = json.dumps(request.data, sort_keys=True, default=str)
+    fingerprint = hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
+    with transaction.atomic():
+        if lock_game is not None:
+            list(Game.objects.select_for_update().filter(pk=lock_game).values_list("pk"))
+        stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
+        if stored is not None:
+            if stored.fingerprint != fingerprint:
+                return Response(
+                    {"errors": [{"field": "Idempotency-Key", "code": "idempotency_key_reused",
+                                 "message": "This Idempotency-Key was used for another request; "
+                                            "use a new key for a new request"}]},
+                    status=422,
+                )
+            return Response(stored.response_body, status=stored.response_status,
+                            headers={"Idempotent-Replayed": "true"})
+        response = write()
+        IdempotencyKey.objects.create(
+            user=request.user, key=key, fingerprint=fingerprint,
+            response_status=response.status_code,
+            response_body=json.loads(json.dumps(response.data, default=str)),
+        )
+        return response
+
+
+def _with_etag(data: dict, code=status.HTTP_200_OK) -> Response:
+    return Response(data, status=code, headers={"ETag": f'"{data["version"]}"'})
+
+
+def _if_match(request) -> int | None:
+    """The version in If-Match ("5", 5 or W/"5"); None when the header is missing."""
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    text = header.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise RulesError(f"If-Match must be the game's version, e.g. \"5\"; got {header!r}",
+                         field="If-Match", code="invalid")
+    return int(text)
+
+
+# --- Views -------------------------------------------------------------------------------
+
+
+class TokenView(ObtainAuthToken):
+    """POST {"username", "password"} -> {"token"}; send it as `Authorization: Token <token>`."""
+
+    @extend_schema(tags=["access"], responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+class ClubListView(APIView):
+    @extend_schema(tags=["access"], responses={200: s.ClubWithRoleSerializer(many=True)})
+    def get(self, request):
+        memberships = Membership.objects.filter(user=request.user).select_related("club")
+        return Response([{"id": m.club_id, "name": m.club.name, "role": m.role}
+                         for m in memberships.order_by("club__name")])  # fmt: skip
+
+    @extend_schema(tags=["access"], request=s.ClubSerializer,
+                   responses={201: s.ClubSerializer, **ERRORS})
+    def post(self, request):
+        data = _shape(s.ClubSerializer, request)
+        club = services.create_club(name=data["name"], user=request.user)
+        return Response({"id": club.pk, "name": club.name}, status=201)
+
+
+class ClubMemberView(APIView):
+    """Organisers add people to their club, or change their role."""
+
+    @extend_schema(tags=["access"], request=s.MemberInputSerializer,
+                   responses={201: s.MemberSerializer, **ERRORS})
+    def post(self, request, club_id: int):
+        membership = _member(request, club_id, write=True)
+        if membership.role != Membership.Role.ORGANISER:
+            raise exceptions.PermissionDenied("Only the club's organisers add members")
+        data = _shape(s.MemberInputSerializer, request)
+        user = get_user_model().objects.filter(username=data["username"]).first()
+        if user is None:
+            raise RulesError(f"There is no user {data['username']}", field="username",
+                             code="unknown_user")
+        Membership.objects.update_or_create(club_id=club_id, user=user,
+                                            defaults={"role": data["role"]})
+        return Response({"username": user.username, "role": data["role"]}, status=201)
+
+
+class PresetListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["rules"], responses={200: s.PresetSerializer(many=True)})
+    def get(self, request):
+        return Response([
+            {"key": key, "name": preset["name"], "rules": engine.Rules.preset(key).to_dict()}
+            for key, preset in engine.PRESETS.items()
+        ])
+
+
+class EvaluateView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["rules"], request=s.EvaluateInputSerializer,
+                   responses={200: s.EvaluateSerializer, 400: ERRORS[400]})
+    def post(self, request):
+        data = _shape(s.EvaluateInputSerializer, request)
+        rules = engine.Rules.preset(data["preset"], **data["rules"])
+        cards = data["cards"]
+        if not isinstance(cards, str | list) or (
+            isinstance(cards, list) and not all(isinstance(card, str) for card in cards)
+        ):
+            raise RulesError("cards must be a list of card texts or one text",
+                             field="cards", code="invalid")
+        if len(cards) > 200:
+            raise RulesError("Too many cards: a hand has at most 200", field="cards",
+                             code="too_many_cards")
+        try:
+            parsed = engine.parse_cards(cards)
+            engine.check_deck([parsed], decks=rules.decks, jokers=rules.jokers)
+        except RulesError as error:
+            error.field = "cards"
+            raise
+        if len(parsed) > 20:
+            raise RulesError("A hand to evaluate has at most 20 cards", field="cards",
+                             code="too_many_cards")
+        result = (engine.best_discard if data["discard"] else engine.evaluate_hand)(parsed, rules)
+        return Response({"deadwood": result.deadwood, "melds": result.melds,
+                         "unmatched": result.unmatched, "discard": result.discard})
+
+
+class GamePagination(PageNumberPagination):
+    page_size = 50
+    max_page_size = 200
+    page_size_query_param = "page_size"
+
+
+class GameListView(APIView):
+    @extend_schema(
+        tags=["games"],
+        parameters=[
+            OpenApiParameter("status", OpenApiTypes.STR, enum=["running", "decider", "finished",
+                                                               "carried_over"]),
+            OpenApiParameter("club", OpenApiTypes.INT),
+            OpenApiParameter("page", OpenApiTypes.INT),
+        ],
+        responses={200: s.GameSummarySerializer(many=True)},
+    )
+    def get(self, request):
+        games = Game.objects.filter(club__memberships__user=request.user).order_by("-id")
+        if status_filter := request.query_params.get("status"):
+            games = games.filter(status=status_filter)
+        if club := request.query_params.get("club"):
+            if not club.isdigit():
+                raise RulesError("club must be a club id", field="club", code="invalid")
+            games = games.filter(club_id=int(club))
+        paginator = GamePagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response([
+            {"id": g.pk, "name": g.name, "club": g.club_id, "session": g.session_id,
+             "preset": g.preset, "status": g.status, "created_at": g.created_at,
+             "version": g.version}
+            for g in page
+        ])
+
+    @extend_schema(tags=["games"], request=s.GameInputSerializer,
+                   responses={201: s.GameSerializer, **ERRORS})
+    def post(self, request):
+        data = _shape(s.GameInputSerializer, request)
+        club_id = _caller_club(request, data.get("club"))
+        _member(request, club_id, write=True)
+        session = None
+        if data["session"] is not None:
+            session = TableSession.objects.filter(pk=data["session"], club_id=club_id).first()
+            if session is None:
+                raise RulesError("No such table session in this club", field="session",
+                                 code="not_found")
+        view = services.start_game(
+            club=Club.objects.get(pk=club_id), name=data["name"], preset=data["preset"],
+            rules=data["rules"], players=data["players"], session=session,
+            currency=data["currency"], user=request.user,
+        )
+        return _with_etag(s.game_data(view), status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    @extend_schema(tags=["games"], responses={200: s.GameSerializer, **ERRORS})
+    def get(self, request, game_id: int):
+        view = services.load_game(_visible_game(request, game_id))
+        return _with_etag(s.game_data(view))
+
+
+class GameCloseView(APIView):
+    @extend_schema(tags=["games"], request=None,
+                   responses={200: s.GameSerializer, 409: CONFLICT, **ERRORS})
+    def post(self, request, game_id: int):
+        _visible_game(request, game_id, write=True)
+        view = services.close_game(game_id=game_id, user=request.user)
+        return _with_etag(s.game_data(view))
+
+
+def _hands(data) -> list[services.HandInput]:
+    return [services.HandInput(hand["player"], hand.get("deadwood"), hand.get("cards"))
+            for hand in data["hands"]]  # fmt: skip
+
+
+class RoundListView(APIView):
+    @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer(many=True), **ERRORS})
+    def get(self, request, game_id: int):
+        view = services.load_game(_visible_game(request, game_id))
+        return Response([s.round_data(view, number) for number in range(1, len(view.rounds) + 1)])
+
+    @extend_schema(
+        tags=["rounds"], request=s.RoundInputSerializer, parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.RoundWithGameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
+                   **ERRORS},
+    )
+    def post(self, request, game_id: int):
+        _visible_game(request, game_id, write=True)
+
+        def write():
+            data = _shape(s.RoundInputSerializer, request)
+            result, view = services.record_round(
+                game_id=game_id, number=data["number"], ender=data["ender"],
+                hands=_hands(data), ender_melds=data.get("ender_melds"), user=request.user,
+                request_id=request.headers.get("Idempotency-Key", ""),
+            )
+            body = s.round_data(view, result.number)
+            body["game"] = s.game_data(view)
+            return Response(body, status=201, headers={"ETag": f'"{view.game.version}"'})
+
+        return _idempotent(request, write, lock_game=game_id)
+
+
+class RoundDetailView(APIView):
+    @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer, **ERRORS})
+    def get(self, request, game_id: int, number: int):
+        view = services.load_game(_visible_game(request, game_id))
+        if not 1 <= number <= len(view.rounds):
+            raise exceptions.NotFound(f"Round {number} has not been entered")
+        return Response(s.round_data(view, number))
+
+    @extend_schema(
+        tags=["rounds"], request=s.CorrectionInputSerializer,
+        parameters=[OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                     required=True, description="The game's version (ETag).")],
+        responses={200: s.RoundWithGameSerializer, 412: OpenApiResponse(
+            s.ErrorSerializer, description="The game changed since that version."),
+            428: OpenApiResponse(s.ErrorSerializer, description="If-Match is missing."),
+            409: CONFLICT, **ERRORS},
+    )
+    def put(self, request, game_id: int, number: int):
+        _visible_game(request, game_id, write=True)
+        data = _shape(s.CorrectionInputSerializer, request)
+        if data.get("number") not in (None, number):
+            raise RulesError(f"The body names round {data['number']} but the address round "
+                             f"{number}", field="number", code="invalid")
+        result, view = services.correct_round(
+            game_id=game_id, number=number, ender=data["ender"], hands=_hands(data),
+            reason=data["reason"], version=_if_match(request),
+            ender_melds=data.get("ender_melds"), user=request.user,
+        )
+        body = s.round_data(view, number)
+        body["game"] = s.game_data(view)
+        return Response(body, headers={"ETag": f'"{view.game.version}"'})
+
+
+class RebuyView(APIView):
+    @extend_schema(
+        tags=["rounds"], request=s.RebuyInputSerializer, parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.GameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH, **ERRORS},
+    )
+    def post(self, request, game_id: int):
+        _visible_game(request, game_id, write=True)
+
+        def write():
+            data = _shape(s.RebuyInputSerializer, request)
+            view = services.take_rebuy(game_id=game_id, player=data["player"],
+                                       user=request.user,
+                                       request_id=request.headers.get("Idempotency-Key", ""))
+            return _with_etag(s.game_data(view), status.HTTP_201_CREATED)
+
+        return _idempotent(request, write, lock_game=game_id)
+
+
+class LedgerView(APIView):
+    @extend_schema(tags=["money"], responses={200: s.LedgerEntrySerializer(many=True), **ERRORS})
+    def get(self, request, game_id: int):
+        game = _visible_game(request, game_id)
+        return Response(s.ledger_data(Entry.objects.for_game(game.pk)))
+
+
+class SettlementView(APIView):
+    @extend_schema(tags=["money"], responses={200: s.SettlementSerializer, **ERRORS})
+    def get(self, request, game_id: int):
+        view = services.load_game(_visible_game(request, game_id))
+        nets = services.player_nets(view)
+        final = view.state.status == "finished"
+        payments = services.settlement(nets) if final else []
+        return Response(s.settlement_data(nets, payments, final=final))
+
+
+class VerifyView(APIView):
+    @extend_schema(tags=["money"], responses={200: s.VerifySerializer, **ERRORS})
+    def get(self, request, game_id: int):
+        game = _visible_game(request, game_id)
+        differences = services.verify_game(game)
+        from ledger.services import balances
+
+        return Response({
+            "verified": not differences,
+            "differences": differences,
+            "balances": {key: s.money(amount) for key, amount in balances(game.pk).items()},
+        })
+
+
+class SessionListView(APIView):
+    @extend_schema(tags=["games"], request=s.SessionInputSerializer,
+                   responses={201: s.SessionSerializer, **ERRORS})
+    def post(self, request):
+        data = _shape(s.SessionInputSerializer, request)
+        club_id = _caller_club(request, data.get("club"))
+        _member(request, club_id, write=True)
+        session = services.create_session(club=Club.objects.get(pk=club_id), name=data["name"])
+        return Response(_session_data(session), status=201)
+
+
+class SessionDetailView(APIView):
+    @extend_schema(tags=["games"], responses={200: s.SessionSerializer, **ERRORS})
+    def get(self, request, session_id: int):
+        session = get_object_or_404(
+            TableSession.objects.filter(club__memberships__user=request.user), pk=session_id
+        )
+        return Response(_session_data(session))
+
+
+def _session_data(session: TableSession) -> dict:
+    games = list(session.games.order_by("id"))
+    nets = services.session_nets(session)
+    carried = services.session_carry(session)
+    final = bool(games) and all(game.status == "finished" for game in games) and not carried
+    payments = services.settlement(nets) if final else []
+    return {
+        "id": session.pk,
+        "club": session.club_id,
+        "name": session.name,
+        "games": [{"id": g.pk, "name": g.name, "club": g.club_id, "session": g.session_id,
+                   "preset": g.preset, "status": g.status, "created_at": g.created_at,
+                   "version": g.version} for g in games],  # fmt: skip
+        "carried_pot": s.money(carried),
+        "net": [{"player": player, "amount": s.money(amount)} for player, amount in nets.items()],
+        "transfers": [{"from": p.debtor, "to": p.creditor, "amount": s.money(p.amount)}
+                      for p in payments],  # fmt: skip
+    }

@@ -1,0 +1,200 @@
+"""What happened at the table, stored as facts.
+
+Standings, placings and money are never stored as the truth: they are derived
+from these facts by the rules engine (`scorekeeper.rules.replay`). Facts are
+only ever added: a corrected round is a new revision of it, not an edit.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Club(models.Model):
+    """A group of people who play together; everything else belongs to a club."""
+
+    name = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's role in a club: organisers and scorekeepers write, viewers read."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser"
+        SCOREKEEPER = "scorekeeper"
+        VIEWER = "viewer"
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=20, choices=Role)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_user"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} ({self.role}) in {self.club}"
+
+    @property
+    def can_write(self) -> bool:
+        return self.role in (self.Role.ORGANISER, self.Role.SCOREKEEPER)
+
+
+class Player(models.Model):
+    """A person at the table, reusable across the club's games."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="players")
+    name = models.CharField(max_length=50)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_unique_name"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class TableSession(models.Model):
+    """An evening at one table: its games in order, and the pot carried between them."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="sessions")
+    name = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.name or f"Session {self.pk}"
+
+
+class Game(models.Model):
+    """One Partie: its frozen rule set, its seats, and the facts entered since."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="games")
+    session = models.ForeignKey(
+        TableSession, models.PROTECT, null=True, blank=True, related_name="games"
+    )
+    name = models.CharField(max_length=100)
+    preset = models.CharField(max_length=20)
+    rules = models.JSONField(help_text="Every rule parameter, resolved when the game started.")
+    currency = models.CharField(max_length=3, default="EUR")
+    carried_in = models.BigIntegerField(
+        default=0, help_text="Minor units carried into this game from its session's pot."
+    )
+    closed = models.BooleanField(default=False, help_text="A Punktespiel ends when it is closed.")
+    # Derived from the facts and kept for listing games without replaying them;
+    # every write that changes the facts rewrites them (see services).
+    status = models.CharField(max_length=20, default="running", db_index=True)
+    version = models.PositiveIntegerField(default=1, help_text="Bumped by every write; the ETag.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return self.name
+
+
+class Seat(models.Model):
+    """A player's place at the game's table; seat 0 deals first."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} at seat {self.number}"
+
+
+class Round(models.Model):
+    """A round as entered, or a correction of it (a higher revision of the same number).
+
+    The highest revision of a number is the one that counts; the others stay
+    as the record of what was entered before.
+    """
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    revision = models.PositiveIntegerField(default=0)
+    ender = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    ender_melds = models.JSONField(
+        null=True, blank=True, help_text="The ender's melds as laid (lay-off variants only)."
+    )
+    reason = models.CharField(max_length=255, blank=True, help_text="Why it was corrected.")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number", "revision"]
+        constraints = [
+            # The last line of defence against two phones entering the same round.
+            models.UniqueConstraint(
+                fields=["game", "number", "revision"], name="round_unique_revision"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="round_number_positive"
+            ),
+        ]
+
+    def __str__(self):
+        suffix = f" (correction {self.revision})" if self.revision else ""
+        return f"Round {self.number}{suffix}"
+
+
+class Hand(models.Model):
+    """One participant's hand in a round: deadwood typed as a number, or the cards."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="hands")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField(help_text="Order in which it was entered.")
+    deadwood = models.PositiveIntegerField(null=True, blank=True)
+    cards = models.CharField(
+        max_length=200, blank=True, help_text="Canonical card texts separated by spaces."
+    )
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="hand_unique_player"),
+        ]
+
+    def __str__(self):
+        return f"{self.player}: {self.cards or self.deadwood}"
+
+
+class Rebuy(models.Model):
+    """A player's re-buy, taken in the break after round `after_round`; once per game."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="rebuys")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    after_round = models.PositiveIntegerField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["after_round", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="rebuy_once_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} re-bought after round {self.after_round}"

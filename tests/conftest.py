@@ -1,0 +1,80 @@
+"""Personas for the tests that touch the database.
+
+alice organises the club "Ottakring", bob keeps score there, carol only
+watches; mallory organises another club and must see nothing of Ottakring.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from scorekeeper.models import Club, Membership
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Ottakring")
+
+
+@pytest.fixture
+def other_club(db):
+    return Club.objects.create(name="Favoriten")
+
+
+def _user(username, club, role):
+    user = get_user_model().objects.create_user(username, password=f"{username}-secret-42")
+    if club is not None:
+        Membership.objects.create(user=user, club=club, role=role)
+    return user
+
+
+@pytest.fixture
+def alice(club):
+    return _user("alice", club, Membership.Role.ORGANISER)
+
+
+@pytest.fixture
+def bob(club):
+    return _user("bob", club, Membership.Role.SCOREKEEPER)
+
+
+@pytest.fixture
+def carol(club):
+    return _user("carol", club, Membership.Role.VIEWER)
+
+
+@pytest.fixture
+def mallory(other_club):
+    return _user("mallory", other_club, Membership.Role.ORGANISER)
+
+
+def _client(user):
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def as_alice(alice):
+    return _client(alice)
+
+
+@pytest.fixture
+def as_bob(bob):
+    return _client(bob)
+
+
+@pytest.fixture
+def as_carol(carol):
+    return _client(carol)
+
+
+@pytest.fixture
+def as_mallory(mallory):
+    return _client(mallory)
+
+
+@pytest.fixture
+def anonymous(db):
+    return APIClient()

@@ -19,7 +19,7 @@ def test_a_wiener_game_through_the_api(as_alice, club):
         f"/api/v1/games/{game['id']}/rounds/",
         {"number": 1, "ender": ids[0], "hands": [
             {"player": ids[0], "deadwood": 3},
-            {"player": ids[1], "cards": ["KS", "KH", "KD", "2C", "3C", "4C", "9D", "9S", "JK", "7H"]},
+            {"player": ids[1], "cards": "KS KH KD 2C 3C 4C 9D 9S JK 7H"},
             {"player": ids[2], "deadwood": 40},
             {"player": ids[3], "deadwood": 85},
         ]},

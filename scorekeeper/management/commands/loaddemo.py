@@ -1,0 +1,79 @@
+"""A demo club to try the app with: a finished Wiener game and a running Rommé game."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scorekeeper import services
+from scorekeeper.models import Club, Membership
+
+DEMO_USER, DEMO_PASSWORD = "demo", "demo-rummy-2026"
+
+# The finished game: Dora re-buys after round 3 (86 -> 68), Cem goes out in round 4,
+# Dora in round 5, Ben re-buys after round 5 (83 -> 80), and in round 6 Anna and Emil
+# go out together, so Ben wins; five players share the pot 70/30.
+FINISHED = [
+    ("Anna", {"Anna": 3, "Ben": 25, "Cem": 18, "Dora": 40, "Emil": 12}),
+    ("Ben", {"Anna": 22, "Ben": 0, "Cem": 35, "Dora": 30, "Emil": 15}),
+    ("Cem", {"Anna": 14, "Ben": 20, "Cem": 2, "Dora": 6, "Emil": 31}),
+    "rebuy Dora",
+    ("Emil", {"Anna": 30, "Ben": 16, "Cem": 40, "Dora": 8, "Emil": 4}),
+    ("Anna", {"Anna": 1, "Ben": 22, "Dora": 30, "Emil": 12}),
+    "rebuy Ben",
+    ("Ben", {"Anna": 25, "Ben": 5, "Emil": 20}),
+]
+
+# The running game, three rounds in; the second round was entered by cards.
+RUNNING = [
+    ("Lena", {"Lena": 4, "Mario": 17, "Nora": 23, "Otto": 9}),
+    ("Mario", {"Lena": 31, "Mario": "AS 2S 3S 7H 7D 7C QD KD JK 2C", "Nora": 12, "Otto": 26}),
+    ("Otto", {"Lena": 8, "Mario": 15, "Nora": 40, "Otto": 0}),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo club, its user and two games (a finished and a running one)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true",
+                            help="Do nothing when the database already holds a club.")
+
+    def handle(self, *args, if_empty=False, **options):
+        if if_empty and Club.objects.exists():
+            self.stdout.write("The database already holds data: no demo loaded.")
+            return
+        with transaction.atomic():
+            user, created = get_user_model().objects.get_or_create(username=DEMO_USER)
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.save()
+            club = services.create_club(name="Rommérunde Ottakring (demo)", user=user)
+            session = services.create_session(club=club, name="Demo evening")
+            self.play(club, session, user, "Wiener, last Friday", "wiener", FINISHED)
+            self.play(club, session, user, "Rommé tonight", "romme", RUNNING)
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo loaded: sign in as {DEMO_USER} / {DEMO_PASSWORD}"
+        ))
+        if not Membership.objects.filter(user=user, club=club).exists():
+            raise RuntimeError("the demo user must organise the demo club")
+
+    def play(self, club, session, user, name, preset, script):
+        players = list(next(step for step in script if not isinstance(step, str))[1])
+        view = services.start_game(club=club, name=name, preset=preset, players=players,
+                                   session=session, user=user)
+        ids = {seat.player.name: seat.player_id for seat in view.seats}
+        number = 0
+        for step in script:
+            if isinstance(step, str):
+                services.take_rebuy(game_id=view.game.pk, player=ids[step.split()[1]], user=user)
+                continue
+            ender, hands = step
+            number += 1
+            services.record_round(
+                game_id=view.game.pk, number=number, ender=ids[ender], user=user,
+                hands=[
+                    services.HandInput(ids[player], cards=value) if isinstance(value, str)
+                    else services.HandInput(ids[player], deadwood=value)
+                    for player, value in hands.items()
+                ],
+            )

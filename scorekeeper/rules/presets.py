@@ -112,10 +112,6 @@ class Rules:
         rules.validate()
         return rules
 
-    def with_overrides(self, **overrides: Any) -> "Rules":
-        """A copy with some parameters changed, validated like any other rule set."""
-        return Rules.from_dict({**self.to_dict(), **overrides})
-
     def to_dict(self) -> dict[str, Any]:
         """Every parameter with API-style values: money as decimal strings, lists as lists."""
         result: dict[str, Any] = {}

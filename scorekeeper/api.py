@@ -7,9 +7,11 @@ everything else answers 404 so that no one learns what exists.
 
 import hashlib
 import json
+import logging
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, OperationalError, transaction
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -18,7 +20,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.views import APIView, set_rollback
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from ledger.models import Entry, IdempotencyKey
@@ -32,6 +34,7 @@ from .rules import RulesError
 # --- Errors ------------------------------------------------------------------------------
 
 _STATUS_BY_RULES_ERROR = {engine.GameOver: 409}
+logger = logging.getLogger(__name__)
 
 
 def exception_handler(exc, context):
@@ -42,9 +45,28 @@ def exception_handler(exc, context):
             body["next_round"] = exc.next_round
         code = getattr(exc, "status", None) or _STATUS_BY_RULES_ERROR.get(type(exc), 400)
         return Response(body, status=code)
+    if isinstance(exc, OperationalError):
+        # Transient ("database is locked", a lost connection, a serialization failure):
+        # the write's transaction rolled back, so the client may safely send it again.
+        logger.warning("Database unavailable, answered 503: %s", exc)
+        set_rollback()
+        return Response(
+            {"errors": [{"field": None, "code": "database_unavailable",
+                         "message": "The database is busy; nothing was saved. "
+                                    "Send the same request again in a moment."}]},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "1"},
+        )
+    if isinstance(exc, Http404):
+        # get_object_or_404's message names the model; say no more than "not found".
+        exc = exceptions.NotFound("No such object")
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        # API.md: 401 without valid credentials. DRF falls back to 403 because its first
+        # authenticator (the pages' session) names no WWW-Authenticate scheme; tokens do.
+        response.status_code = status.HTTP_401_UNAUTHORIZED
+        response["WWW-Authenticate"] = "Token"
     if isinstance(exc, exceptions.ValidationError):
         errors = list(_flatten(exc.detail, ""))
     else:
@@ -60,6 +82,8 @@ def _flatten(detail, path):
         for key, value in detail.items():
             if key == "non_field_errors":
                 yield from _flatten(value, path)
+            elif isinstance(key, int):  # DRF keys a list's errors by index: hands[1]
+                yield from _flatten(value, f"{path}[{key}]")
             else:
                 yield from _flatten(value, f"{path}.{key}" if path else str(key))
     elif isinstance(detail, list):
@@ -150,27 +174,44 @@ def _idempotent(request, write, *, lock_game: int | None = None) -> Response:
                          code="invalid")
     body = json.dumps(request.data, sort_keys=True, default=str)
     fingerprint = hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
-    with transaction.atomic():
-        if lock_game is not None:
-            list(Game.objects.select_for_update().filter(pk=lock_game).values_list("pk"))
+    try:
+        with transaction.atomic():
+            if lock_game is not None:
+                list(Game.objects.select_for_update().filter(pk=lock_game).values_list("pk"))
+            stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
+            if stored is not None:
+                return _stored_answer(stored, fingerprint)
+            response = write()
+            IdempotencyKey.objects.create(
+                user=request.user, key=key, fingerprint=fingerprint,
+                response_status=response.status_code,
+                response_body=json.loads(json.dumps(response.data, default=str)),
+            )
+            return response
+    except IntegrityError:
+        # The same key committed meanwhile by a request the game lock did not hold back
+        # (another game, another endpoint): this write rolled back; answer as that one did.
         stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
-        if stored is not None:
-            if stored.fingerprint != fingerprint:
-                return Response(
-                    {"errors": [{"field": "Idempotency-Key", "code": "idempotency_key_reused",
-                                 "message": "This Idempotency-Key was used for another request; "
-                                            "use a new key for a new request"}]},
-                    status=422,
-                )
-            return Response(stored.response_body, status=stored.response_status,
-                            headers={"Idempotent-Replayed": "true"})
-        response = write()
-        IdempotencyKey.objects.create(
-            user=request.user, key=key, fingerprint=fingerprint,
-            response_status=response.status_code,
-            response_body=json.loads(json.dumps(response.data, default=str)),
+        if stored is None:
+            raise
+        return _stored_answer(stored, fingerprint)
+
+
+def _stored_answer(stored: IdempotencyKey, fingerprint: str) -> Response:
+    """The saved response of a key (a replay), or 422 when the key came with another request."""
+    if stored.fingerprint != fingerprint:
+        return Response(
+            {"errors": [{"field": "Idempotency-Key", "code": "idempotency_key_reused",
+                         "message": "This Idempotency-Key was used for another request; "
+                                    "use a new key for a new request"}]},
+            status=422,
         )
-        return response
+    headers = {"Idempotent-Replayed": "true"}
+    body = stored.response_body
+    game = body.get("game", body) if isinstance(body, dict) else None  # round or game object
+    if isinstance(game, dict) and isinstance(game.get("version"), int):
+        headers["ETag"] = f'"{game["version"]}"'
+    return Response(body, status=stored.response_status, headers=headers)
 
 
 def _with_etag(data: dict, code=status.HTTP_200_OK) -> Response:
@@ -443,7 +484,10 @@ class SettlementView(APIView):
         view = services.load_game(_visible_game(request, game_id))
         nets = services.player_nets(view)
         final = view.state.status == "finished"
-        payments = services.settlement(nets) if final else []
+        # A pot carried in from an earlier game of the session makes the nets sum to that
+        # pot, not to zero: such a game settles with the evening (GET /sessions/{id}/).
+        settles_alone = sum(nets.values()) == 0
+        payments = services.settlement(nets) if final and settles_alone else []
         return Response(s.settlement_data(nets, payments, final=final))
 
 
@@ -485,7 +529,10 @@ def _session_data(session: TableSession) -> dict:
     games = list(session.games.order_by("id"))
     nets = services.session_nets(session)
     carried = services.session_carry(session)
-    final = bool(games) and all(game.status == "finished" for game in games) and not carried
+    # A game whose pot was carried over is done once a later game took the pot (carried 0).
+    final = bool(games) and not carried and all(
+        game.status in ("finished", "carried_over") for game in games
+    )
     payments = services.settlement(nets) if final else []
     return {
         "id": session.pk,

@@ -155,8 +155,12 @@ class GameSummarySerializer(serializers.Serializer):
 
 class HandInputSerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    deadwood = serializers.IntegerField(required=False, allow_null=True, min_value=0,
-                                        max_value=10000)
+    deadwood = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=10000,
+        error_messages={"min_value": "Deadwood cannot be negative",
+                        "max_value": "Deadwood of more than 10000 is more than any hand holds",
+                        "invalid": "Deadwood is a whole number of points"},
+    )
     cards = serializers.JSONField(required=False, allow_null=True,
                                   help_text='Card texts as a list, or one text "AS 2S 3S".')
 
@@ -182,7 +186,10 @@ class HandInputSerializer(serializers.Serializer):
 class RoundInputSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1)
     ender = serializers.IntegerField(help_text="The player who knocked or went Rummy.")
-    hands = HandInputSerializer(many=True, allow_empty=False, max_length=12)
+    hands = HandInputSerializer(
+        many=True, allow_empty=False, max_length=12,
+        error_messages={"empty": "Enter the hand of every player of the round"},
+    )
     ender_melds = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField(max_length=10), max_length=14),
         required=False, allow_null=True, max_length=5,

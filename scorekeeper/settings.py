@@ -93,6 +93,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # The test database is a file, not Django's shared in-memory one: threads in the
+    # concurrency tests then open real connections and meet WAL and IMMEDIATE as in
+    # production (shared-cache memory databases lock tables and ignore the timeout).
+    # One file per test process, so that two test runs never share (and delete) one file.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -11,6 +11,12 @@ from rest_framework.test import APIClient
 from scorekeeper.models import Club, Membership
 
 
+@pytest.fixture(autouse=True)
+def quick_passwords(settings):
+    """Passwords hashed cheaply: the tests are about games and money, not hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def club(db):
     return Club.objects.create(name="Ottakring")

@@ -1,8 +1,10 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import api
+from . import api, views
 
 api_v1 = [
     path("auth/token/", api.TokenView.as_view(), name="token"),
@@ -28,4 +30,20 @@ api_v1 = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"))),
+    # The pages (server-rendered, htmx).
+    path("", views.home, name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(
+        redirect_authenticated_user=True, next_page="home"), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("games/new/", views.new_game, name="game-new"),
+    path("games/<int:game_id>/", views.game_sheet, name="game"),
+    path("games/<int:game_id>/rounds/new/", views.round_new, name="round-new"),
+    path("games/<int:game_id>/rounds/<int:number>/edit/", views.round_edit, name="round-edit"),
+    path("games/<int:game_id>/hand/", views.hand, name="hand"),
+    path("games/<int:game_id>/rebuy/", views.rebuy, name="game-rebuy"),
+    path("games/<int:game_id>/close/", views.close, name="game-close"),
+    path("games/<int:game_id>/ledger/", views.ledger, name="game-ledger"),
+    path("games/<int:game_id>/share/", views.share, name="game-share"),
+    path("s/<str:token>/", views.shared_sheet, name="shared"),
 ]

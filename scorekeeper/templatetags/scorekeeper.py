@@ -1,0 +1,40 @@
+"""Template filters for the pages: money and signed numbers in the active language."""
+
+from django import template
+
+from scorekeeper.pages import money_text
+
+register = template.Library()
+
+
+@register.filter
+def money(minor, currency="EUR"):
+    """{{ 1750|money:"EUR" }} -> "17,50 €" in German, "€17.50" in English."""
+    if minor is None or minor == "":
+        return ""
+    return money_text(minor, currency)
+
+
+@register.filter
+def signed_money(minor, currency="EUR"):
+    """Money with its sign: "+17,50 €", "−5,00 €"."""
+    if minor is None or minor == "":
+        return ""
+    return money_text(minor, currency, signed=True)
+
+
+@register.filter
+def amount(minor):
+    """Money without the currency sign, for narrow columns: "−2,00"."""
+    if minor is None or minor == "":
+        return ""
+    return money_text(minor, symbol=False, signed=True)
+
+
+@register.filter
+def at(sequence, index):
+    """sequence[index] in a template: {{ row.cells|at:forloop.counter0 }}."""
+    try:
+        return sequence[index]
+    except (IndexError, KeyError, TypeError):
+        return None

@@ -1,0 +1,507 @@
+"""The pages: thin views that parse a form, call one service and render.
+
+One template answers a page and its fragments (`{% partialdef %}`): an htmx
+request naming a fragment's element id in HX-Target gets that fragment only.
+Links and forms work without JavaScript; htmx makes them faster.
+"""
+
+import segno
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from ledger.models import Entry
+
+from . import pages, services
+from . import rules as engine
+from .forms import (
+    LAY_OFF_HELP,
+    PRESET_HELP,
+    REBUY_HELP,
+    NewGameForm,
+    RoundInput,
+    apply_seat_action,
+    read_seats,
+)
+from .models import Game, Membership, Player, Seat
+from .rules import RulesError
+
+SHEET = "scorekeeper/game.html"
+ROUND_FORM = "scorekeeper/round_form.html"
+
+
+# --- Access ---------------------------------------------------------------------------------
+
+
+def _member_game(request, game_id: int, *, write: bool = False) -> tuple[Game, Membership]:
+    """The game if the user belongs to its club (else 404); 403 to a viewer who writes."""
+    membership = (
+        Membership.objects.filter(user=request.user, club__games=game_id)
+        .select_related("club").first()
+    )
+    if membership is None:
+        raise Http404("No such game")
+    if write and not membership.can_write:
+        raise PermissionDenied("Viewers can follow the game but not change it")
+    game = get_object_or_404(services.game_queryset(), pk=game_id)
+    return game, membership
+
+
+def _fragment(request, template: str, fragment: str) -> str:
+    """The fragment when htmx asks to replace the element with that id, else the page."""
+    if request.htmx and not request.htmx.boosted and request.htmx.target == fragment:
+        return f"{template}#{fragment}"
+    return template
+
+
+# --- Home -----------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def home(request):
+    memberships = list(
+        Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
+    )
+    games = (
+        Game.objects.filter(club__memberships__user=request.user)
+        .select_related("club")
+        .annotate(round_count=Count("rounds__number", distinct=True))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .order_by("-created_at", "-id")
+    )
+    running = list(games.filter(status__in=("running", "decider")))
+    recent = list(games.filter(~Q(status__in=("running", "decider")))[:10])
+    return render(request, "scorekeeper/home.html", {
+        "running": running,
+        "recent": recent,
+        "writable_clubs": [m.club for m in memberships if m.can_write],
+        "memberships": memberships,
+    })
+
+
+# --- A new game -----------------------------------------------------------------------------
+
+
+@login_required
+def new_game(request):
+    clubs = [m.club for m in Membership.objects.filter(user=request.user)
+             .select_related("club").order_by("club__name") if m.can_write]  # fmt: skip
+    if not clubs:
+        raise PermissionDenied("Only organisers and scorekeepers start games")
+    defaults = engine.Rules.preset("wiener")
+    initial = {
+        "club": request.GET.get("club") or clubs[0].pk,
+        "buy_in": pages.amount_field_value(defaults.buy_in),
+        "knock_premium": pages.amount_field_value(defaults.knock_premium),
+        "preset": "wiener", "rebuy": True, "lay_off": "none",
+    }
+    seats, seat_error, focus, errors = [], "", "", {}
+    if request.method == "POST":
+        form = NewGameForm(request.POST, clubs=clubs)
+        seats, seat_error, focus = apply_seat_action(read_seats(request.POST), request.POST)
+        if "start" in request.POST:
+            if form.is_valid():
+                club = next(club for club in clubs if club.pk == form.cleaned_data["club"])
+                name = form.cleaned_data["game_name"].strip() or _default_name(form)
+                try:
+                    view = services.start_game(club=club, name=name,
+                                               preset=form.cleaned_data["preset"],
+                                               players=seats, rules=form.rules(),
+                                               user=request.user)
+                except RulesError as error:
+                    errors = _start_error(error)
+                else:
+                    return _go(request, reverse("game", args=[view.game.pk]))
+            else:
+                errors = {name: " ".join(messages) for name, messages in form.errors.items()}
+    else:
+        form = NewGameForm(initial=initial, clubs=clubs)
+    club_id = _club_choice(form, clubs)
+    seated = {name.casefold() for name in seats}
+    club_players = [player for player in Player.objects.filter(club_id=club_id)
+                    if player.name.casefold() not in seated]  # fmt: skip
+    seat_rows = [
+        {"name": name, "error": errors.get(f"players[{index}]", ""),
+         "focus_up": focus == f"up-{index}", "focus_down": focus == f"down-{index}"}
+        for index, name in enumerate(seats)
+    ]
+    house_rules = form.house_rules()
+    context = {
+        "form": form, "clubs": clubs, "club_id": club_id, "seat_rows": seat_rows,
+        "club_players": club_players, "seat_error": seat_error, "focus": focus,
+        "errors": errors, "house_rules": house_rules, "rebuy_help": REBUY_HELP,
+        "lay_off_help": LAY_OFF_HELP,
+        "house_open": any(field.value() for field, _help in house_rules)
+        or form["lay_off"].value() not in (None, "", "none"),
+        "presets": [(key, label, PRESET_HELP[key]) for key, label in
+                    form.fields["preset"].choices],  # fmt: skip
+        "preset_value": form["preset"].value() or "wiener",
+        "new_name": request.POST.get("new_name", "") if seat_error else "",
+    }
+    status = 422 if errors else 200
+    return render(request, _fragment(request, "scorekeeper/new_game.html", "game-form"),
+                  context, status=status)
+
+
+def _club_choice(form, clubs) -> int:
+    value = form["club"].value()
+    try:
+        chosen = int(value)
+    except (TypeError, ValueError):
+        chosen = clubs[0].pk
+    return chosen if any(club.pk == chosen for club in clubs) else clubs[0].pk
+
+
+def _default_name(form) -> str:
+    label = dict(form.fields["preset"].choices)[form.cleaned_data["preset"]]
+    return f"{label}, {date_format(timezone.localdate(), 'SHORT_DATE_FORMAT')}"
+
+
+def _start_error(error: RulesError) -> dict:
+    """A start_game error under its field: players[2] -> that seat, rules.x -> the settings."""
+    where, message = error.field or "", pages.error_text(error)
+    if where.startswith("players"):
+        return {where: message}
+    if where in ("rules.buy_in", "rules.knock_premium"):
+        return {where[len("rules."):]: message}
+    return {"form": message}
+
+
+# --- The score sheet ------------------------------------------------------------------------
+
+
+def _sheet_context(view, membership=None, *, shared=False, message="", poll_url="") -> dict:
+    state = view.state
+    sheet = pages.build_sheet(view)
+    finished = state.status in ("finished", "carried_over")
+    result = None
+    if finished or view.game.closed:
+        nets = services.player_nets(view)
+        payments = services.settlement(nets) if state.status == "finished" else []
+        result = pages.build_result(view, nets, payments)
+    can_write = bool(membership and membership.can_write) and not shared
+    return {
+        "view": view, "game": view.game, "state": state, "rules": view.rules, "sheet": sheet,
+        "currency": view.game.currency,
+        "currency_symbol": pages.CURRENCY_SYMBOLS.get(view.game.currency, view.game.currency),
+        "finished": finished, "result": result,
+        "can_write": can_write, "shared": shared, "message": message,
+        "next_dealer": view.name(state.next_dealer) if state.next_dealer is not None else "",
+        "paid_out": sum(amount for _player, amount in state.payouts),
+        "poll_url": poll_url, "form_key": pages.new_form_key() if can_write else "",
+    }
+
+
+def _unchanged(request, game: Game) -> bool:
+    """A poll that already shows this version: answer 204 and htmx swaps nothing."""
+    return bool(request.htmx) and request.GET.get("v") == str(game.version)
+
+
+@login_required
+@require_GET
+def game_sheet(request, game_id: int):
+    game, membership = _member_game(request, game_id)
+    if _unchanged(request, game):
+        return HttpResponse(status=204)
+    view = services.load_game(game)
+    context = _sheet_context(view, membership,
+                             poll_url=reverse("game", args=[game_id]))
+    return render(request, _fragment(request, SHEET, "board"), context)
+
+
+def _show_sheet(request, game_id: int, *, message: str = "", status: int = 200):
+    """After a write: the sheet (htmx: swapped into the page, its address pushed)."""
+    if not message and not request.htmx:
+        return redirect("game", game_id)
+    game, membership = _member_game(request, game_id)
+    view = services.load_game(game)
+    context = _sheet_context(view, membership, message=message,
+                             poll_url=reverse("game", args=[game_id]))
+    response = render(request, SHEET, context, status=status)
+    if request.htmx:
+        response["HX-Retarget"] = "body"
+        response["HX-Reswap"] = "innerHTML show:top"
+        response["HX-Push-Url"] = reverse("game", args=[game_id])
+    return response
+
+
+def _go(request, url: str):
+    """Redirect; htmx follows with a page load so the address bar is right."""
+    if request.htmx and not request.htmx.boosted:
+        response = HttpResponse(status=204)
+        response["HX-Location"] = url
+        return response
+    return redirect(url)
+
+
+# --- Entering and correcting a round --------------------------------------------------------
+
+
+def _entries(view, players, data, *, action="", argument="", target=None, totals=True):
+    """The form's rows: participants in seat order with their typed or picked entry.
+
+    `totals` shows each player's total now (a new round); a correction shows none.
+    """
+    state = view.state
+    totals = {standing.player: standing.total for standing in state.standings} if totals else {}
+    entries = []
+    for player in players:
+        entry = pages.hand_entry(
+            player, view.name(player), data, view.rules,
+            action=action if player == target else "", argument=argument,
+        )
+        entry.total = totals.get(player)
+        entries.append(entry)
+    return entries
+
+
+def _picker_action(data) -> tuple[str, str, int | None]:
+    """A tap in a card picker: ("add", "Q", 12) from the button value "12:Q"."""
+    for action in ("cards", "number", "add", "remove", "clear"):
+        value = data.get(f"pick_{action}")
+        if value:
+            player, _sep, argument = value.partition(":")
+            if player.isdigit():
+                return action, argument, int(player)
+    return "", "", None
+
+
+def _round_context(view, entries, form_input=None, *, number, dealer, key, correcting=False,
+                   reason="", version=None) -> dict:
+    for entry in entries:
+        entry.dealer = entry.player == dealer
+    return {
+        "view": view, "game": view.game, "rules": view.rules, "entries": entries,
+        "number": number, "key": key, "correcting": correcting, "reason": reason,
+        "version": version, "errors": form_input.errors if form_input else {},
+        "dealer": view.name(dealer) if dealer is not None else "",
+        "decider": view.state.status == "decider" and not correcting,
+        "open_offers": [] if correcting else pages.build_sheet(view).offers,
+        "ranks": pages.picker_ranks(), "suits": pages.picker_suits(),
+        "jokers": view.rules.jokers > 0,
+        "action": reverse("round-edit", args=[view.game.pk, number]) if correcting
+        else reverse("round-new", args=[view.game.pk]),
+    }
+
+
+@login_required
+def round_new(request, game_id: int):
+    game, _membership = _member_game(request, game_id, write=True)
+    view = services.load_game(game)
+    state = view.state
+    if request.method != "POST":
+        if state.status in ("finished", "carried_over"):
+            return redirect("game", game_id)
+        entries = _entries(view, state.next_participants, {})
+        return render(request, ROUND_FORM, _round_context(
+            view, entries, number=state.next_round, dealer=state.next_dealer,
+            key=pages.new_form_key()))
+    data = request.POST
+    number = int(data["number"]) if data.get("number", "").isdigit() else state.next_round
+    players = [int(p) for p in data.getlist("players") if p.isdigit()][:services.MAX_PLAYERS]
+    key = data.get("key", "")
+    action, argument, target = _picker_action(data)
+    entries = _entries(view, players, data, action=action, argument=argument, target=target)
+    context_args = {"number": number, "dealer": state.next_dealer, "key": key}
+    if action:
+        return _picker_answer(request, view, entries, target, context_args)
+    form_input = RoundInput(data, entries)
+    if form_input.is_valid():
+        try:
+            pages.once(request, key, game_id, lambda: services.record_round(
+                game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
+                user=request.user, request_id=key,
+            ))
+        except services.StaleRound:
+            return _show_sheet(request, game_id, status=409, message=_(
+                "Round %(number)s was entered on another phone meanwhile. Here is the sheet "
+                "as it stands: check the round, and correct it if your numbers differ."
+            ) % {"number": number})
+        except services.GameFinished:
+            return _show_sheet(request, game_id, status=409,
+                               message=_("The game is over: no more rounds can be entered."))
+        except RulesError as error:
+            form_input.place_error(error)
+        else:
+            return _show_sheet(request, game_id)
+    for entry in entries:
+        entry.ender = entry.player == form_input.ender
+    context = _round_context(view, entries, form_input, **context_args)
+    return render(request, _fragment(request, ROUND_FORM, "round-form"), context, status=422)
+
+
+@login_required
+def round_edit(request, game_id: int, number: int):
+    game, _membership = _member_game(request, game_id, write=True)
+    view = services.load_game(game)
+    if not 1 <= number <= len(view.rounds):
+        raise Http404("No such round")
+    result = view.state.rounds[number - 1]
+    stored = view.rounds[number - 1]
+    players = [line.player for line in result.results]
+    args = {"number": number, "dealer": result.dealer, "correcting": True}
+    if request.method != "POST":
+        data = {}
+        for hand in stored.hands.all():
+            if hand.cards:
+                data[f"mode-{hand.player_id}"] = "cards"
+                data[f"cards-{hand.player_id}"] = hand.cards
+            else:
+                data[f"dw-{hand.player_id}"] = str(hand.deadwood)
+        entries = _entries(view, players, data, totals=False)
+        for entry in entries:
+            entry.ender = entry.player == result.ender
+        return render(request, ROUND_FORM, _round_context(
+            view, entries, key=pages.new_form_key(), version=game.version, **args))
+    data = request.POST
+    key = data.get("key", "")
+    version = int(data["version"]) if data.get("version", "").isdigit() else None
+    action, argument, target = _picker_action(data)
+    entries = _entries(view, players, data, action=action, argument=argument, target=target,
+                       totals=False)
+    args.update(key=key, version=version, reason=(data.get("reason") or "")[:255])
+    if action:
+        return _picker_answer(request, view, entries, target, args)
+    form_input = RoundInput(data, entries, correcting=True)
+    if form_input.is_valid():
+        try:
+            pages.once(request, key, game_id, lambda: services.correct_round(
+                game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
+                reason=form_input.reason, version=version, user=request.user, request_id=key,
+            ))
+        except (services.VersionMismatch, services.VersionRequired):
+            return _show_sheet(request, game_id, status=409, message=_(
+                "The game changed while you were correcting round %(number)s (someone "
+                "entered a round or a re-buy). Check the sheet and correct it again."
+            ) % {"number": number})
+        except services.GameFinished as error:
+            return _show_sheet(request, game_id, status=409, message=error.message)
+        except RulesError as error:
+            form_input.place_error(error)
+        else:
+            return _show_sheet(request, game_id)
+    for entry in entries:
+        entry.ender = entry.player == form_input.ender
+    context = _round_context(view, entries, form_input, **args)
+    return render(request, _fragment(request, ROUND_FORM, "round-form"), context, status=422)
+
+
+def _picker_answer(request, view, entries, target, context_args):
+    """A card picker tap: htmx gets the player's entry, a plain form post the whole form."""
+    for entry in entries:
+        entry.ender = str(entry.player) == request.POST.get("ender")
+    context = _round_context(view, entries, **context_args)
+    if request.htmx and not request.htmx.boosted:
+        context["entry"] = next(entry for entry in entries if entry.player == target)
+        return render(request, f"{ROUND_FORM}#entry", context)
+    return render(request, ROUND_FORM, context)
+
+
+@login_required
+@require_POST
+def hand(request, game_id: int):
+    """The card picker's endpoint: one player's entry, evaluated live (an HTML fragment)."""
+    game, _membership = _member_game(request, game_id, write=True)
+    action, argument, player = _picker_action(request.POST)
+    seat = Seat.objects.filter(game=game, player_id=player).select_related("player").first()
+    if seat is None:
+        raise Http404("No such player in this game")
+    rules = engine.Rules.from_dict(game.rules)
+    entry = pages.hand_entry(player, seat.player.name, request.POST, rules, action=action,
+                             argument=argument)
+    return render(request, f"{ROUND_FORM}#entry", {
+        "entry": entry, "game": game, "rules": rules, "ranks": pages.picker_ranks(),
+        "suits": pages.picker_suits(), "jokers": rules.jokers > 0,
+    })
+
+
+# --- Re-buys and closing --------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def rebuy(request, game_id: int):
+    _member_game(request, game_id, write=True)
+    player = request.POST.get("player", "")
+    if not player.isdigit():
+        return _show_sheet(request, game_id, status=422, message=_("Choose who re-buys."))
+    try:
+        pages.once(request, request.POST.get("key", ""), game_id, lambda: services.take_rebuy(
+            game_id=game_id, player=int(player), user=request.user,
+            request_id=request.POST.get("key", ""),
+        ))
+    except RulesError as error:
+        return _show_sheet(request, game_id, status=409, message=error.message)
+    return _show_sheet(request, game_id)
+
+
+@login_required
+@require_POST
+def close(request, game_id: int):
+    _member_game(request, game_id, write=True)
+    try:
+        services.close_game(game_id=game_id, user=request.user)
+    except RulesError as error:
+        return _show_sheet(request, game_id, status=409, message=error.message)
+    return _show_sheet(request, game_id)
+
+
+# --- Ledger and sharing ---------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def ledger(request, game_id: int):
+    game, _membership = _member_game(request, game_id)
+    view = services.load_game(game)
+    groups: list[dict] = []
+    for entry in Entry.objects.for_game(game.pk):
+        if not groups or groups[-1]["round"] != entry.round_number:
+            groups.append({"round": entry.round_number, "end": bool(groups), "items": []})
+        groups[-1]["items"].append({
+            "entry": entry, "kind": pages.ENTRY_KINDS.get(entry.kind, entry.kind),
+            "source": pages.account_name(entry.debit_account.key, view),
+            "target": pages.account_name(entry.credit_account.key, view),
+        })
+    return render(request, "scorekeeper/ledger.html", {
+        "game": game, "groups": groups, "currency": game.currency,
+    })
+
+
+@login_required
+@require_GET
+def share(request, game_id: int):
+    game, _membership = _member_game(request, game_id)
+    url = request.build_absolute_uri(reverse("shared", args=[pages.share_token(game.pk)]))
+    # segno writes the SVG from the link's bits alone: no text of ours goes into it.
+    qr = mark_safe(segno.make(url, error="m").svg_inline(
+        scale=4, border=2, dark="#111111", light="#ffffff", omitsize=True))
+    return render(request, "scorekeeper/share.html", {"game": game, "url": url, "qr": qr})
+
+
+@require_GET
+def shared_sheet(request, token: str):
+    """The read-only sheet behind the share link: no login, refreshes itself."""
+    game_id = pages.game_id_from_token(token)
+    if game_id is None:
+        raise Http404("No such game")
+    game = get_object_or_404(services.game_queryset(), pk=game_id)
+    if _unchanged(request, game):
+        return HttpResponse(status=204)
+    view = services.load_game(game)
+    context = _sheet_context(view, shared=True,
+                             poll_url=reverse("shared", args=[token]))
+    response = render(request, _fragment(request, SHEET, "board"), context)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+

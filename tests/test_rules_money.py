@@ -36,8 +36,8 @@ def test_an_amount_becomes_exact_minor_units(value, minor):
     assert parse_money(value) == minor
 
 
-@pytest.mark.parametrize("value", ["1e3", "-5", "0.001", "NaN", "", "5.00 EUR", 5.0, True,
-                                   Decimal("NaN")])
+@pytest.mark.parametrize("value", ["1e3", "-5", "0.001", "NaN", "", "5.00 EUR", "٥", "５",
+                                   5.0, True, Decimal("NaN")])
 def test_an_amount_that_is_not_exact_is_refused(value):
     with pytest.raises(MoneyError):
         parse_money(value, field="buy_in")

@@ -7,7 +7,7 @@ from decimal import Decimal
 from .errors import MoneyError
 
 MINOR_PER_UNIT = 100
-_AMOUNT = re.compile(r"^(?P<sign>-?)(?P<units>\d{1,12})(?:[.,](?P<cents>\d{1,2}))?$")
+_AMOUNT = re.compile(r"^(?P<sign>-?)(?P<units>[0-9]{1,12})(?:[.,](?P<cents>[0-9]{1,2}))?$")
 
 
 def parse_money(value: str | Decimal | int, *, field: str | None = None) -> int:

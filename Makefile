@@ -8,12 +8,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: help install static run test test-sqlite test-postgres lint bench clean
+.PHONY: help install static chromium run serve test test-sqlite test-postgres lint bench clean
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
 	@echo "make test   install, lint, run the whole suite on SQLite and on PostgreSQL"
-	@echo "make bench  solver and replay benchmarks (with the peer solvers in .venv-bench)"
+	@echo "make serve  collectstatic, migrate, serve with gunicorn on http://127.0.0.1:8000 (DEBUG off)"
+	@echo "make bench  solver, replay and HTTP benchmarks (with the peer solvers in .venv-bench)"
 
 $(VENV)/.installed: requirements.txt
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6)"; exit 1; }
@@ -27,24 +28,49 @@ install: $(VENV)/.installed
 static: install
 	$(PY) manage.py collectstatic --noinput -v0
 
+# The development server: DEBUG on (plain http, no Secure cookies, no HTTPS redirect).
+run: export DEBUG ?= 1
 run: static
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo --if-empty
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Production serving (README, "Serving in production"): gunicorn with whitenoise for the
+# static files. SQLite by default, PostgreSQL with DATABASE_URL. Plain http on loopback,
+# hence SECURE_SSL_REDIRECT=0 unless the environment says otherwise; behind a TLS proxy
+# set BIND, SECURE_SSL_REDIRECT=1, SECURE_PROXY_SSL_HEADER and TRUSTED_PROXIES.
+BIND ?= 127.0.0.1:8000
+# Workers: WEB_CONCURRENCY, else 2 x cores + 1, at most 8 (sync workers; more only queue
+# on the database).
+WEB_CONCURRENCY ?= $(shell n=$$(( 2 * $$(nproc 2>/dev/null || echo 1) + 1 )); echo $$(( n > 8 ? 8 : n )))
+
+serve: export SECURE_SSL_REDIRECT ?= 0
+serve: static
+	$(PY) manage.py migrate --noinput
+	exec $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) \
+		--access-logfile - --timeout 30 --graceful-timeout 20 \
+		--max-requests 2000 --max-requests-jitter 200 --no-control-socket
 
 lint: install
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
 
+# The browser tests (tests/test_browser_*.py) drive Debian's chromium at /usr/bin/chromium;
+# installed here when missing (as root, else with sudo), never with `playwright install`.
+chromium:
+	@test -x /usr/bin/chromium || { echo "Installing Debian's chromium for the browser tests"; \
+		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
+		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends chromium; }
+
 test: lint test-sqlite test-postgres
 
-test-sqlite: static
+test-sqlite: static chromium
 	env -u DATABASE_URL $(PY) -m pytest
 
 # PostgreSQL runs when DATABASE_URL is set or a server answers on 127.0.0.1:5432
 # (started here if it is installed but down). In CI it is required.
-test-postgres: static
+test-postgres: static chromium
 	@if [ -n "$$DATABASE_URL" ]; then url="$$DATABASE_URL"; \
 	else \
 		if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ]; then \
@@ -63,8 +89,9 @@ test-postgres: static
 	.venv-bench/bin/python -m pip install --quiet -r requirements-bench.txt
 	touch $@
 
+# The HTTP part (bench/http.py) creates and drops a database bench_http on this server.
 bench: .venv-bench/.installed
-	.venv-bench/bin/python -m bench
+	BENCH_PG_URL="$${DATABASE_URL:-$(PG_URL)}" .venv-bench/bin/python -m bench
 
 clean:
 	rm -rf $(VENV) .venv-bench staticfiles .pytest_cache .hypothesis

@@ -1,4 +1,5 @@
-"""`python -m bench`: time the deadwood solver and the game replay, print a table.
+"""`python -m bench`: time the deadwood solver and the game replay, print a table; then
+the app over HTTP under gunicorn (bench/http.py).
 
 Exit status: 1 if our solver, rlcard and OpenSpiel disagree on the deadwood of any
 Gin hand (a correctness failure); 0 otherwise, even when a speed goal fails, since
@@ -11,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 
+from bench import club as club_bench
 from bench import corpora, peers, replay
+from bench import http as http_bench
 from bench.solver import Rules, best_discard, evaluate_hand
 from bench.timing import Timing, measure
 
@@ -216,6 +219,22 @@ def main() -> int:
           f" {len(disagreements)} disagreement{'s' if len(disagreements) != 1 else ''}")
     for name, hand, answers in disagreements[:10]:
         print(f"  {name}: {' '.join(hand)} -> {answers}")
+
+    # The app over HTTP (gunicorn, SQLite then PostgreSQL): reported, never failing the run.
+    sys.stdout.flush()
+    http_goals = http_bench.run()
+    print()
+    print("HTTP goals (reported, they do not fail the run)")
+    for ok, text in http_goals:
+        verdict(ok, text)
+
+    # A club of 10,000 finished games: its game list and audit report (bench/club.py).
+    sys.stdout.flush()
+    club_goals = club_bench.run()
+    print()
+    print("Club goals (reported, they do not fail the run)")
+    for ok, text in club_goals:
+        verdict(ok, text)
     return 1 if disagreements else 0
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Prefetch, Q, Sum
 
@@ -66,15 +67,66 @@ MAX_NAME = 50
 # --- Reading ----------------------------------------------------------------------------
 
 
-@dataclass
-class GameView:
-    """A game with its facts loaded and replayed: everything a page or the API shows."""
+@dataclass(slots=True)
+class HandFacts:
+    """A stored hand, as the replay and the pages read it."""
 
-    game: Game
-    seats: list[Seat]
-    rounds: list[Round]  # the counting revision of each number, with hands
-    rebuys: list[Rebuy]
-    state: engine.Game | None = None
+    player_id: int
+    position: int
+    deadwood: int | None
+    cards: str
+
+
+@dataclass(slots=True)
+class RoundFacts:
+    """The counting revision of a stored round, with its hands."""
+
+    number: int
+    revision: int
+    reason: str
+    ender_id: int
+    ender_melds: list | None
+    entered_at: object
+    hands: list[HandFacts]
+
+
+class GameView:
+    """A game with its facts and its replayed state: everything a page or the API shows.
+
+    The rounds and re-buys are read only when needed: the state usually comes from
+    the cache (see `cached_state`), so reading a game costs three queries.
+    """
+
+    def __init__(self, game: Game, seats: list[Seat]):
+        self.game = game
+        self.seats = seats
+        self._facts: tuple[list[RoundFacts], list[Rebuy]] | None = None
+        self._state: engine.Game | None = None
+
+    @property
+    def rounds(self) -> list[RoundFacts]:
+        """The counting revision of each round, in order."""
+        return self._loaded()[0]
+
+    @property
+    def rebuys(self) -> list[Rebuy]:
+        return self._loaded()[1]
+
+    def _loaded(self):
+        if self._facts is None:
+            self._facts = _load_facts(self.game)
+        return self._facts
+
+    @property
+    def state(self) -> engine.Game:
+        """The engine's game from the facts; from the cache when this version was seen."""
+        if self._state is None:
+            self._state = cached_state(self)
+        return self._state
+
+    @state.setter
+    def state(self, value: engine.Game) -> None:
+        self._state = value
 
     @cached_property
     def players(self) -> dict[int, Player]:
@@ -107,26 +159,67 @@ def game_queryset():
 
 
 def load_game(game: Game | int, *, for_update: bool = False) -> GameView:
-    """A game and its facts in four queries, whatever the number of rounds and players."""
+    """A game with its seats; its facts and state follow when first asked for."""
     if isinstance(game, int) or for_update:
         query = Game.objects.select_for_update() if for_update else game_queryset()
         try:
             game = query.get(pk=game if isinstance(game, int) else game.pk)
         except Game.DoesNotExist:
             raise NotFound("No such game") from None
-    seats = list(Seat.objects.filter(game=game).select_related("player"))
-    revisions = (
-        Round.objects.filter(game=game)
-        .select_related("ender")
-        .prefetch_related(Prefetch("hands", queryset=Hand.objects.select_related("player")))
-    )
-    current: dict[int, Round] = {}
-    for round_ in revisions:
-        current[round_.number] = round_  # ordered by (number, revision): the last one counts
-    rebuys = list(Rebuy.objects.filter(game=game))
-    view = GameView(game, seats, [current[number] for number in sorted(current)], rebuys)
-    view.state = view.replay()
+    view = GameView(game, list(Seat.objects.filter(game=game).select_related("player")))
+    if for_update:
+        view._loaded()  # a write adds to the facts: read them before it does
     return view
+
+
+def _load_facts(game: Game) -> tuple[list[RoundFacts], list[Rebuy]]:
+    """The counting revision of every round with its hands, and the re-buys: three queries
+    of plain values, because building model objects for hundreds of hands is the slow part."""
+    current: dict[int, RoundFacts] = {}
+    by_id: dict[int, RoundFacts] = {}
+    rows = Round.objects.filter(game=game).order_by("number", "revision").values_list(
+        "id", "number", "revision", "reason", "ender_id", "ender_melds", "entered_at"
+    )
+    for round_id, number, revision, reason, ender, melds, entered_at in rows:
+        # Ordered by (number, revision): the last revision of a number counts.
+        current[number] = by_id[round_id] = RoundFacts(
+            number, revision, reason, ender, melds, entered_at, []
+        )
+    counting = {id(facts) for facts in current.values()}
+    hands = Hand.objects.filter(round__game=game).order_by("round_id", "position").values_list(
+        "round_id", "player_id", "position", "deadwood", "cards"
+    )
+    for round_id, player, position, deadwood, cards in hands:
+        facts = by_id[round_id]
+        if id(facts) in counting:
+            facts.hands.append(HandFacts(player, position, deadwood, cards))
+    rebuys = list(Rebuy.objects.filter(game=game))
+    return [current[number] for number in sorted(current)], rebuys
+
+
+def cached_state(view: GameView) -> engine.Game:
+    """The replayed state of the game's current version, computed once per version.
+
+    Safe because the key holds the version and every write bumps it in the same
+    transaction as its facts: a version's facts never change, and a state is only
+    cached after it was read from committed facts. (A reader that saw version 5 and
+    then facts of version 6 caches newer data under 5; nobody reads 5 once 6 is in.)
+    The cache can always be rebuilt from the facts (tests/test_game_cache.py).
+    """
+    key = state_cache_key(view.game)
+    state = cache.get(key)
+    if state is None:
+        state = view.replay()
+        cache.set(key, state, STATE_CACHE_SECONDS)
+    return state
+
+
+def state_cache_key(game: Game) -> str:
+    # created_at tells apart games that reuse an id (a test database, a restored backup).
+    return f"game-state:{game.pk}:{game.version}:{game.created_at.timestamp()}"
+
+
+STATE_CACHE_SECONDS = 3600
 
 
 def round_history(game: Game) -> list[Round]:
@@ -138,8 +231,8 @@ def round_history(game: Game) -> list[Round]:
     )
 
 
-def _round_entries(rounds: list[Round]) -> list[engine.RoundEntry]:
-    return [_round_entry(round_.ender_id, list(round_.hands.all()), round_.ender_melds)
+def _round_entries(rounds: list[RoundFacts]) -> list[engine.RoundEntry]:
+    return [_round_entry(round_.ender_id, round_.hands, round_.ender_melds)
             for round_ in rounds]  # fmt: skip
 
 
@@ -316,7 +409,8 @@ def record_round(
         new_state = _replay_with(view, [*_round_entries(view.rounds), entry], len(view.rounds))
         view.rounds.append(_store_round(view.game, number, 0, entry, user, reason=""))
         view.state = new_state
-        _store_state(view, actor=user, reason=f"round {number}", request_id=request_id)
+        _store_state(view, actor=user, reason=f"round {number}", request_id=request_id,
+                     since=number)
     return new_state.rounds[-1], view
 
 
@@ -357,7 +451,7 @@ def correct_round(
                                                reason=reason)
         view.state = new_state
         _store_state(view, actor=user, reason=f"correction of round {number}: {reason}",
-                     request_id=request_id)
+                     request_id=request_id, since=number)
     return new_state.rounds[number - 1], view
 
 
@@ -375,7 +469,7 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
         view.rebuys.append(rebuy)
         view.state = view.replay()
         _store_state(view, actor=user, reason=f"re-buy of {view.name(player)}",
-                     request_id=request_id)
+                     request_id=request_id, since=rebuy.after_round)
     return view
 
 
@@ -435,18 +529,23 @@ def _replay_with(view: GameView, entries, changed: int) -> engine.Game:
         raise
 
 
-def _store_round(game, number, revision, entry: engine.RoundEntry, user, *, reason) -> Round:
+def _store_round(game, number, revision, entry: engine.RoundEntry, user, *,
+                 reason) -> RoundFacts:
     round_ = Round.objects.create(
         game=game, number=number, revision=revision, ender_id=entry.ender,
         ender_melds=[list(meld) for meld in entry.ender_melds] if entry.ender_melds else None,
         reason=reason[:255], entered_by=user,
     )
-    Hand.objects.bulk_create(
+    hands = [
         Hand(round=round_, player_id=hand.player, position=position, deadwood=hand.deadwood,
              cards=" ".join(hand.cards) if hand.cards else "")
         for position, hand in enumerate(entry.hands)
+    ]
+    Hand.objects.bulk_create(hands)
+    return RoundFacts(
+        number, revision, round_.reason, round_.ender_id, round_.ender_melds, round_.entered_at,
+        [HandFacts(hand.player_id, hand.position, hand.deadwood, hand.cards) for hand in hands],
     )
-    return round_
 
 
 def _carried_into_later_game(game: Game) -> bool:
@@ -455,28 +554,39 @@ def _carried_into_later_game(game: Game) -> bool:
     ).exists()
 
 
-def _store_state(view: GameView, *, actor, reason: str, request_id: str = "") -> None:
-    """Bring the ledger in line with the replayed facts and bump the game's version."""
+def _store_state(view: GameView, *, actor, reason: str, request_id: str = "",
+                 since: int | None = None) -> None:
+    """Bring the ledger in line with the replayed facts and bump the game's version.
+
+    `since`: the first round the change can touch (see sync_ledger).
+    """
     state = view.state
     game = view.game
-    sync_ledger(game, state.transfers, actor=actor, reason=reason, request_id=request_id)
+    sync_ledger(game, state.transfers, actor=actor, reason=reason, request_id=request_id,
+                since=since)
     Game.objects.filter(pk=game.pk).update(
         status=state.status, version=game.version + 1, closed=game.closed
     )
     game.status, game.version = state.status, game.version + 1
+    key = state_cache_key(game)
+    # Only once committed: a rolled-back write must not leave its state in the cache.
+    transaction.on_commit(lambda: cache.set(key, state, STATE_CACHE_SECONDS))
 
 
-def sync_ledger(game: Game, expected, *, actor, reason: str, request_id: str = "") -> None:
+def sync_ledger(game: Game, expected, *, actor, reason: str, request_id: str = "",
+                since: int | None = None) -> None:
     """Post what the facts now call for and reverse what they no longer do.
 
     Entries are compared as (from, to, amount, kind, round): a new round adds its
-    movements only; a correction reverses exactly the movements that changed.
+    movements only; a correction reverses exactly the movements that changed. A
+    change from round `since` on cannot touch what earlier rounds moved, so only
+    that round, the later ones and the game's start and end (round None) are compared.
     """
-    live = list(
-        Entry.objects.filter(game_id=game.pk, reverses__isnull=True, reversal__isnull=True)
-        .select_related("debit_account", "credit_account")
-        .order_by("id")
-    )
+    live = Entry.objects.filter(game_id=game.pk, reverses__isnull=True, reversal__isnull=True)
+    if since is not None:
+        live = live.filter(Q(round_number__isnull=True) | Q(round_number__gte=since))
+        expected = [t for t in expected if t.round is None or t.round >= since]
+    live = list(live.select_related("debit_account", "credit_account").order_by("id"))
     wanted = Counter(_flow(t.source, t.target, t.amount, t.kind, t.round) for t in expected)
     stale = []
     for entry in live:

@@ -5,9 +5,11 @@ ALLOWED_HOSTS and DATABASE_URL (PostgreSQL).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,6 +26,9 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
+# pytest (>= 8.2) sets PYTEST_VERSION for its session: the test client speaks plain
+# http, so no HTTPS redirect, and API rate limits are off except in their own tests.
+TESTING = "PYTEST_VERSION" in os.environ
 # The fallback key only serves local development and tests; production sets SECRET_KEY.
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
@@ -41,6 +46,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "scorekeeper",
     "ledger",
 ]
@@ -55,7 +61,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as axes asks: it turns a lockout into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -71,6 +80,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -106,6 +116,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Login lockout (django-axes, scorekeeper/lockout.py): 5 failures for one username
+# from one address lock that pair out for 15 minutes, on every login that passes the
+# request to authenticate(): Django's login and admin forms, the API token endpoint.
+AUTHENTICATION_BACKENDS = [
+    "scorekeeper.lockout.LockoutBackend",  # axes' AxesStandaloneBackend: must be first
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A session login (Django's login()) clears the failures; the token endpoint does not
+# call login(), and there they simply expire after the cool-off.
+AXES_RESET_ON_SUCCESS = True
+# The client address: REMOTE_ADDR unless TRUSTED_PROXIES (below) says how many proxies
+# in front append to X-Forwarded-For, so a spoofed header cannot dodge the lockout.
+# The callable wins over the AXES_IPWARE_* settings, which say the same for the case
+# that django-ipware is ever installed.
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.lockout.client_ip"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.lockout.lockout_response"  # 429 + Retry-After
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+AXES_IPWARE_PROXY_COUNT = TRUSTED_PROXIES or None
+AXES_IPWARE_PROXY_ORDER = "right-most"
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if TRUSTED_PROXIES else ["REMOTE_ADDR"]
+)
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -131,6 +167,22 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.exception_handler",
+    # Rate limits per scope (scorekeeper/throttling.py): over them, 429 + Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "scorekeeper.throttling.AnonThrottle",
+        "scorekeeper.throttling.UserReadThrottle",
+        "scorekeeper.throttling.MoneyWriteThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        scope: (None if not env_bool("THROTTLING", not TESTING) else os.environ.get(name, rate))
+        for scope, name, rate in [
+            ("anon", "THROTTLE_ANON", "120/min"),
+            ("user-read", "THROTTLE_USER_READ", "1200/min"),
+            ("money-write", "THROTTLE_MONEY_WRITE", "120/min"),
+        ]
+    },
+    # Which X-Forwarded-For entry is the client (the throttles' key for anonymous callers).
+    "NUM_PROXIES": TRUSTED_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -143,6 +195,46 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Every operation may answer 429 (rate limits, login lockout): scorekeeper/throttling.py.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scorekeeper.throttling.document_429",
+    ],
+}
+
+# --- HTTPS and security headers (README, "Serving in production") ------------------------
+# With DEBUG off, cookies are Secure and browsers are told to use HTTPS only. The
+# redirect to HTTPS is on too, except under pytest (the test client speaks plain http);
+# `make serve` sets SECURE_SSL_REDIRECT=0 to serve plain http on loopback.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG and not TESTING)
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # a load balancer's plain-http probe
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 86400))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Behind a proxy that terminates TLS: SECURE_PROXY_SSL_HEADER="HTTP_X_FORWARDED_PROTO,https"
+# (only if the proxy always sets or overwrites that header).
+if proxy_ssl_header := os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip():
+    _header, _, _value = proxy_ssl_header.partition(",")
+    SECURE_PROXY_SSL_HEADER = (_header.strip(), _value.strip() or "https")
+# Content-Security-Policy (Django 6): everything from this origin only, scripts also need
+# the request's nonce (templates: {% csp_nonce_attr %}), no inline script or style, no
+# eval (htmx runs with allowEval false and its indicator styles off, base.html). The API
+# docs page relaxes it for its own view only (scorekeeper/urls.py).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "object-src": [CSP.NONE],
 }
 
 LOGGING = {

@@ -351,7 +351,7 @@ def round_edit(request, game_id: int, number: int):
     args = {"number": number, "dealer": result.dealer, "correcting": True}
     if request.method != "POST":
         data = {}
-        for hand in stored.hands.all():
+        for hand in stored.hands:
             if hand.cards:
                 data[f"mode-{hand.player_id}"] = "cards"
                 data[f"cards-{hand.player_id}"] = hand.cards

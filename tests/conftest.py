@@ -84,3 +84,13 @@ def as_mallory(mallory):
 @pytest.fixture
 def anonymous(db):
     return APIClient()
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with an empty cache (game states are cached per version)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

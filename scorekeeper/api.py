@@ -9,15 +9,21 @@ import hashlib
 import json
 import logging
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, OperationalError, transaction
-from django.http import Http404
+from django.db.models import F
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.views import defaults
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView, set_rollback
@@ -55,6 +61,14 @@ def exception_handler(exc, context):
                          "message": "The database is busy; nothing was saved. "
                                     "Send the same request again in a moment."}]},
             status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "1"},
+        )
+    if isinstance(exc, RequestDataTooBig):
+        # Django's own answer would be an HTML 400 page.
+        return Response(
+            {"errors": [{"field": None, "code": "too_large",
+                         "message": "The request is too large: a body has at most "
+                                    f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes"}]},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
     if isinstance(exc, Http404):
         # get_object_or_404's message names the model; say no more than "not found".
@@ -99,12 +113,34 @@ def _flatten(detail, path):
                "message": str(detail)}
 
 
+def not_found(request, exception=None):
+    """handler404: an address under /api/ that matches no route answers in the API's error
+    format (JSON), like every other API error; the pages keep Django's 404 page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"errors": [{"field": None, "code": "not_found",
+                                         "message": "No such object"}]}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
 ERRORS = {
     400: OpenApiResponse(s.ErrorSerializer, description="Bad input: what is wrong, and where."),
     401: OpenApiResponse(s.ErrorSerializer, description="Not signed in."),
     403: OpenApiResponse(s.ErrorSerializer, description="Signed in without the right to do this."),
     404: OpenApiResponse(s.ErrorSerializer, description="No such object visible to the caller."),
+    503: OpenApiResponse(s.ErrorSerializer, description="The database is busy; nothing was "
+                         "saved. Send the same request again after Retry-After seconds."),
 }
+# Writes with a body: the body must be JSON.
+WRITE_ERRORS = {
+    **ERRORS,
+    413: OpenApiResponse(s.ErrorSerializer, description="The body is larger than the server "
+                         "takes (DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB by default)."),
+    415: OpenApiResponse(s.ErrorSerializer, description="The body is not JSON "
+                         "(Content-Type: application/json)."),
+}
+# Public reads and the token endpoint: no rights needed, but bad credentials still answer 401.
+# (429 is on every operation: scorekeeper.throttling.document_429.)
+PUBLIC_ERRORS = {code: ERRORS[code] for code in (400, 401)}
 CONFLICT = OpenApiResponse(
     s.ErrorSerializer, description="The round number is stale, or the game is over."
 )
@@ -133,10 +169,18 @@ def _member(request, club_id: int, *, write: bool) -> Membership:
 
 
 def _visible_game(request, game_id: int, *, write: bool = False) -> Game:
+    """The game if the caller is a member of its club (else 404); writing needs a writer's role.
+
+    One query: the caller's role comes along with the game.
+    """
     game = get_object_or_404(
-        services.game_queryset().filter(club__memberships__user=request.user), pk=game_id
+        services.game_queryset()
+        .filter(club__memberships__user=request.user)
+        .annotate(caller_role=F("club__memberships__role")),
+        pk=game_id,
     )
-    _member(request, game.club_id, write=write)
+    if write and game.caller_role not in (Membership.Role.ORGANISER, Membership.Role.SCOREKEEPER):
+        raise exceptions.PermissionDenied("Viewers can read this club's games but not change them")
     return game
 
 
@@ -233,34 +277,80 @@ def _if_match(request) -> int | None:
 # --- Views -------------------------------------------------------------------------------
 
 
+class JsonBodyParser(JSONParser):
+    """JSON, refusing a body nested deeper than any request of this API needs: the json
+    module would otherwise meet a RecursionError (a 500) on a few thousand brackets."""
+
+    max_depth = 32
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            data = None
+        else:
+            if _depth_within(data, self.max_depth):
+                return data
+        raise exceptions.ParseError(
+            f"JSON parse error - nested more than {self.max_depth} levels deep")
+
+
+def _depth_within(data, limit: int) -> bool:
+    """Whether lists and objects nest at most `limit` levels (walked without recursion)."""
+    level = [data]
+    for _ in range(limit):
+        level = [child for item in level if isinstance(item, dict | list)
+                 for child in (item.values() if isinstance(item, dict) else item)]
+        if not level:
+            return True
+    return False
+
+
+# The API reads JSON bodies only (API.md): a form or a text body is a 415. (A comment, not a
+# docstring: drf-spectacular would show a docstring as every operation's description.)
+class JsonView(APIView):
+    parser_classes = [JsonBodyParser]
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)  # authentication, permissions, throttles
+        # An id in the address beyond any row's (a 64-bit integer) would overflow the query.
+        if any(isinstance(value, int) and value > s.MAX_ID for value in kwargs.values()):
+            raise exceptions.NotFound("No such object")
+
+
 class TokenView(ObtainAuthToken):
     """POST {"username", "password"} -> {"token"}; send it as `Authorization: Token <token>`."""
 
-    @extend_schema(tags=["access"], responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    parser_classes = [JsonBodyParser, FormParser, MultiPartParser]
+
+    @extend_schema(tags=["access"], auth=[],
+                   responses={200: s.TokenSerializer, **PUBLIC_ERRORS, 415: WRITE_ERRORS[415],
+                              503: ERRORS[503]})
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
 
 
-class ClubListView(APIView):
-    @extend_schema(tags=["access"], responses={200: s.ClubWithRoleSerializer(many=True)})
+class ClubListView(JsonView):
+    @extend_schema(tags=["access"],
+                   responses={200: s.ClubWithRoleSerializer(many=True), **ERRORS})
     def get(self, request):
         memberships = Membership.objects.filter(user=request.user).select_related("club")
         return Response([{"id": m.club_id, "name": m.club.name, "role": m.role}
                          for m in memberships.order_by("club__name")])  # fmt: skip
 
-    @extend_schema(tags=["access"], request=s.ClubSerializer,
-                   responses={201: s.ClubSerializer, **ERRORS})
+    @extend_schema(tags=["access"], request=s.ClubInputSerializer,
+                   responses={201: s.ClubSerializer, **WRITE_ERRORS})
     def post(self, request):
-        data = _shape(s.ClubSerializer, request)
+        data = _shape(s.ClubInputSerializer, request)
         club = services.create_club(name=data["name"], user=request.user)
         return Response({"id": club.pk, "name": club.name}, status=201)
 
 
-class ClubMemberView(APIView):
+class ClubMemberView(JsonView):
     """Organisers add people to their club, or change their role."""
 
     @extend_schema(tags=["access"], request=s.MemberInputSerializer,
-                   responses={201: s.MemberSerializer, **ERRORS})
+                   responses={201: s.MemberSerializer, **WRITE_ERRORS})
     def post(self, request, club_id: int):
         membership = _member(request, club_id, write=True)
         if membership.role != Membership.Role.ORGANISER:
@@ -275,10 +365,11 @@ class ClubMemberView(APIView):
         return Response({"username": user.username, "role": data["role"]}, status=201)
 
 
-class PresetListView(APIView):
+class PresetListView(JsonView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=["rules"], responses={200: s.PresetSerializer(many=True)})
+    @extend_schema(tags=["rules"],
+                   responses={200: s.PresetSerializer(many=True), **PUBLIC_ERRORS})
     def get(self, request):
         return Response([
             {"key": key, "name": preset["name"], "rules": engine.Rules.preset(key).to_dict()}
@@ -286,23 +377,16 @@ class PresetListView(APIView):
         ])
 
 
-class EvaluateView(APIView):
+class EvaluateView(JsonView):
     permission_classes = [AllowAny]
 
     @extend_schema(tags=["rules"], request=s.EvaluateInputSerializer,
-                   responses={200: s.EvaluateSerializer, 400: ERRORS[400]})
+                   responses={200: s.EvaluateSerializer, **PUBLIC_ERRORS,
+                              415: WRITE_ERRORS[415]})
     def post(self, request):
         data = _shape(s.EvaluateInputSerializer, request)
         rules = engine.Rules.preset(data["preset"], **data["rules"])
         cards = data["cards"]
-        if not isinstance(cards, str | list) or (
-            isinstance(cards, list) and not all(isinstance(card, str) for card in cards)
-        ):
-            raise RulesError("cards must be a list of card texts or one text",
-                             field="cards", code="invalid")
-        if len(cards) > 200:
-            raise RulesError("Too many cards: a hand has at most 200", field="cards",
-                             code="too_many_cards")
         try:
             parsed = engine.parse_cards(cards)
             engine.check_deck([parsed], decks=rules.decks, jokers=rules.jokers)
@@ -323,25 +407,19 @@ class GamePagination(PageNumberPagination):
     page_size_query_param = "page_size"
 
 
-class GameListView(APIView):
+class GameListView(JsonView):
     @extend_schema(
-        tags=["games"],
-        parameters=[
-            OpenApiParameter("status", OpenApiTypes.STR, enum=["running", "decider", "finished",
-                                                               "carried_over"]),
-            OpenApiParameter("club", OpenApiTypes.INT),
-            OpenApiParameter("page", OpenApiTypes.INT),
-        ],
-        responses={200: s.GameSummarySerializer(many=True)},
+        tags=["games"], operation_id="games_list", parameters=[s.GameListQuerySerializer],
+        responses={200: s.GamePageSerializer, **ERRORS},
     )
     def get(self, request):
+        query = s.GameListQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
         games = Game.objects.filter(club__memberships__user=request.user).order_by("-id")
-        if status_filter := request.query_params.get("status"):
+        if status_filter := query.validated_data.get("status"):
             games = games.filter(status=status_filter)
-        if club := request.query_params.get("club"):
-            if not club.isdigit():
-                raise RulesError("club must be a club id", field="club", code="invalid")
-            games = games.filter(club_id=int(club))
+        if (club := query.validated_data.get("club")) is not None:
+            games = games.filter(club_id=club)
         paginator = GamePagination()
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response([
@@ -352,7 +430,7 @@ class GameListView(APIView):
         ])
 
     @extend_schema(tags=["games"], request=s.GameInputSerializer,
-                   responses={201: s.GameSerializer, **ERRORS})
+                   responses={201: s.GameSerializer, **WRITE_ERRORS})
     def post(self, request):
         data = _shape(s.GameInputSerializer, request)
         club_id = _caller_club(request, data.get("club"))
@@ -371,14 +449,20 @@ class GameListView(APIView):
         return _with_etag(s.game_data(view), status.HTTP_201_CREATED)
 
 
-class GameDetailView(APIView):
+class GameDetailView(JsonView):
     @extend_schema(tags=["games"], responses={200: s.GameSerializer, **ERRORS})
     def get(self, request, game_id: int):
-        view = services.load_game(_visible_game(request, game_id))
-        return _with_etag(s.game_data(view))
+        game = _visible_game(request, game_id)
+        # The game object is a function of the game's version (see services.cached_state).
+        key = f"game-json:{services.state_cache_key(game)}"
+        data = cache.get(key)
+        if data is None:
+            data = s.game_data(services.load_game(game))
+            cache.set(key, data, services.STATE_CACHE_SECONDS)
+        return _with_etag(data)
 
 
-class GameCloseView(APIView):
+class GameCloseView(JsonView):
     @extend_schema(tags=["games"], request=None,
                    responses={200: s.GameSerializer, 409: CONFLICT, **ERRORS})
     def post(self, request, game_id: int):
@@ -392,7 +476,7 @@ def _hands(data) -> list[services.HandInput]:
             for hand in data["hands"]]  # fmt: skip
 
 
-class RoundListView(APIView):
+class RoundListView(JsonView):
     @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer(many=True), **ERRORS})
     def get(self, request, game_id: int):
         view = services.load_game(_visible_game(request, game_id))
@@ -401,7 +485,7 @@ class RoundListView(APIView):
     @extend_schema(
         tags=["rounds"], request=s.RoundInputSerializer, parameters=[IDEMPOTENCY_KEY],
         responses={201: s.RoundWithGameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
-                   **ERRORS},
+                   **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
         _visible_game(request, game_id, write=True)
@@ -420,7 +504,7 @@ class RoundListView(APIView):
         return _idempotent(request, write, lock_game=game_id)
 
 
-class RoundDetailView(APIView):
+class RoundDetailView(JsonView):
     @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer, **ERRORS})
     def get(self, request, game_id: int, number: int):
         view = services.load_game(_visible_game(request, game_id))
@@ -430,12 +514,14 @@ class RoundDetailView(APIView):
 
     @extend_schema(
         tags=["rounds"], request=s.CorrectionInputSerializer,
-        parameters=[OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                                     required=True, description="The game's version (ETag).")],
+        parameters=[OpenApiParameter(
+            "If-Match", {"type": "string", "pattern": r'^(W/)?"?[0-9]+"?$'},
+            OpenApiParameter.HEADER, required=True,
+            description='The game\'s version (its ETag), e.g. "5".')],
         responses={200: s.RoundWithGameSerializer, 412: OpenApiResponse(
             s.ErrorSerializer, description="The game changed since that version."),
             428: OpenApiResponse(s.ErrorSerializer, description="If-Match is missing."),
-            409: CONFLICT, **ERRORS},
+            409: CONFLICT, **WRITE_ERRORS},
     )
     def put(self, request, game_id: int, number: int):
         _visible_game(request, game_id, write=True)
@@ -453,10 +539,11 @@ class RoundDetailView(APIView):
         return Response(body, headers={"ETag": f'"{view.game.version}"'})
 
 
-class RebuyView(APIView):
+class RebuyView(JsonView):
     @extend_schema(
         tags=["rounds"], request=s.RebuyInputSerializer, parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.GameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH, **ERRORS},
+        responses={201: s.GameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
+                   **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
         _visible_game(request, game_id, write=True)
@@ -471,14 +558,14 @@ class RebuyView(APIView):
         return _idempotent(request, write, lock_game=game_id)
 
 
-class LedgerView(APIView):
+class LedgerView(JsonView):
     @extend_schema(tags=["money"], responses={200: s.LedgerEntrySerializer(many=True), **ERRORS})
     def get(self, request, game_id: int):
         game = _visible_game(request, game_id)
         return Response(s.ledger_data(Entry.objects.for_game(game.pk)))
 
 
-class SettlementView(APIView):
+class SettlementView(JsonView):
     @extend_schema(tags=["money"], responses={200: s.SettlementSerializer, **ERRORS})
     def get(self, request, game_id: int):
         view = services.load_game(_visible_game(request, game_id))
@@ -491,7 +578,7 @@ class SettlementView(APIView):
         return Response(s.settlement_data(nets, payments, final=final))
 
 
-class VerifyView(APIView):
+class VerifyView(JsonView):
     @extend_schema(tags=["money"], responses={200: s.VerifySerializer, **ERRORS})
     def get(self, request, game_id: int):
         game = _visible_game(request, game_id)
@@ -505,9 +592,9 @@ class VerifyView(APIView):
         })
 
 
-class SessionListView(APIView):
+class SessionListView(JsonView):
     @extend_schema(tags=["games"], request=s.SessionInputSerializer,
-                   responses={201: s.SessionSerializer, **ERRORS})
+                   responses={201: s.SessionSerializer, **WRITE_ERRORS})
     def post(self, request):
         data = _shape(s.SessionInputSerializer, request)
         club_id = _caller_club(request, data.get("club"))
@@ -516,7 +603,7 @@ class SessionListView(APIView):
         return Response(_session_data(session), status=201)
 
 
-class SessionDetailView(APIView):
+class SessionDetailView(JsonView):
     @extend_schema(tags=["games"], responses={200: s.SessionSerializer, **ERRORS})
     def get(self, request, session_id: int):
         session = get_object_or_404(

@@ -198,3 +198,74 @@ class Rebuy(models.Model):
 
     def __str__(self):
         return f"{self.player} re-bought after round {self.after_round}"
+
+
+class GameImport(models.Model):
+    """A document imported into a club (scorekeeper.exports), kept so that importing it again
+    is a no-op: its `export_id` is the idempotency key (RELIABILITY.md 30).
+
+    Per club, not per user: the same backup restored by two organisers is one restore.
+    The fingerprint tells a second import of the same document from another document
+    that reuses its export id (refused).
+    """
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="imports")
+    export_id = models.UUIDField()
+    kind = models.CharField(max_length=10, help_text='"game" or "session".')
+    fingerprint = models.CharField(max_length=64, help_text="sha256 hex of the document.")
+    session = models.ForeignKey(TableSession, models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, models.CASCADE, null=True, blank=True, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "export_id"], name="import_unique_export_id"),
+        ]
+
+    def __str__(self):
+        return f"{self.kind} {self.export_id} into {self.club}"
+
+
+class ReportGame(models.Model):
+    """What the club report's cache of a game was summed from (scorekeeper.reports).
+
+    The ledger is append-only, so a game's entries change only by growing: the count
+    of its entries, with its status, tells whether the cached lines still hold.
+    """
+
+    game = models.OneToOneField(Game, models.CASCADE, primary_key=True,
+                                related_name="report_cache")
+    entries = models.PositiveIntegerField()
+    status = models.CharField(max_length=20)
+
+    def __str__(self):
+        return f"game {self.game_id}: {self.entries} entries, {self.status}"
+
+
+class ReportLine(models.Model):
+    """One seated player's money in one game, summed from the ledger: a cache for the
+    club report, rewritten whenever its ReportGame no longer matches the game."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="+")
+    club_id = models.BigIntegerField()
+    player_id = models.BigIntegerField()
+    currency = models.CharField(max_length=3)
+    ended = models.BooleanField(help_text="The game was finished or carried over.")
+    net = models.BigIntegerField(help_text="Received minus paid, minor units.")
+    paid_out = models.BigIntegerField(help_text="Received as payout or kitty_final.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player_id"], name="report_line_unique"),
+        ]
+        # Covering the report's aggregate: it reads the index alone, already grouped.
+        indexes = [models.Index(
+            fields=["club_id", "ended", "player_id", "currency", "net", "paid_out"],
+            name="report_line_club",
+        )]
+
+    def __str__(self):
+        return f"game {self.game_id}, player {self.player_id}: {self.net} {self.currency}"

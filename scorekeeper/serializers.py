@@ -1,15 +1,141 @@
 """The API's shapes: input serializers check shape only; output serializers describe
 what the services' results look like as JSON (and feed the OpenAPI schema)."""
 
+from django.core.validators import RegexValidator
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import Club
-from .rules import format_money
+from .rules import PRESETS, format_money
 from .rules.knock import account
 
 
 def money(minor: int) -> str:
     return format_money(minor)
+
+
+# --- Strict input fields ----------------------------------------------------------------------
+# The API takes JSON, so a value must already have the type the schema names: DRF's own fields
+# would take "5" or 5.0 as an integer, 0 as a name and "yes" as a boolean.
+
+
+# Control characters, line and paragraph separators and bidi overrides (DRF itself refuses
+# lone surrogates).
+_CONTROL = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+# What str.strip() (and so DRF's trim_whitespace) removes, besides control characters.
+_SPACE = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
+_ONE_LINE = RegexValidator(
+    rf"^[^{_CONTROL}]*$", code="control_character",
+    message="Names cannot hold control characters or line breaks",
+)
+# One line with at least one visible character (the pattern the schema shows for names).
+_VISIBLE_LINE = RegexValidator(
+    rf"^[^{_CONTROL}]*[^{_CONTROL}{_SPACE}][^{_CONTROL}]*$", code="control_character",
+    message="Names cannot hold control characters or line breaks",
+)
+
+
+class StrictCharField(serializers.CharField):
+    """Text only (a number or a list is refused, not turned into text)."""
+
+    default_error_messages = {"invalid": "Expected a text (a JSON string)"}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class NameField(StrictCharField):
+    """A name shown to people: one line, no control characters; blank only if allowed."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.validators.append(_ONE_LINE if self.allow_blank else _VISIBLE_LINE)
+
+
+class PresetField(serializers.ChoiceField):
+    """One of the presets' keys (GET /presets/)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=sorted(PRESETS), **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or data not in PRESETS:
+            raise serializers.ValidationError(
+                f"Unknown preset '{data}'; choose one of {', '.join(sorted(PRESETS))}",
+                code="unknown_preset",
+            )
+        return data
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer only: "5", 5.5 and true are refused."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+MAX_ID = 2**63 - 1  # the largest id a database row can have (a 64-bit integer)
+
+
+class IdField(StrictIntegerField):
+    """The id of a row: a whole number from 1 to 2**63 - 1 (larger would overflow the query)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(**kwargs)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true or false only: "yes", 1 and "true" are refused."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+@extend_schema_field({
+    "oneOf": [
+        {"type": "string", "minLength": 1, "maxLength": 1000,
+         "description": 'One text: "AS 2S 3S JK".'},
+        {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 10},
+         "minItems": 1, "maxItems": 200},
+    ],
+})
+class CardsField(serializers.Field):
+    """Card texts as a list, or one text; the rules engine reads the cards themselves."""
+
+    default_error_messages = {
+        "invalid": "Cards are a list of card texts or one text",
+        "empty": "No cards given: list the cards, e.g. 'AS 2S 3S JK'",
+        "too_many": "Too many cards: a hand has at most 200",
+        "too_long": "Too long for a hand of cards",
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            if len(data) > 1000:
+                self.fail("too_long")
+            if not data:
+                self.fail("empty")
+            return data
+        if not isinstance(data, list) or not all(isinstance(card, str) for card in data):
+            self.fail("invalid")
+        if len(data) > 200:
+            self.fail("too_many")
+        if not data or not all(data):
+            self.fail("empty")
+        if any(len(card) > 10 for card in data):
+            self.fail("too_long")
+        return data
+
+    def to_representation(self, value):
+        return value
 
 
 # --- Errors (documentation only; the exception handler writes them) ------------------------
@@ -37,14 +163,22 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "name"]
 
 
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
+
+
 class ClubWithRoleSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     role = serializers.CharField(help_text="organiser, scorekeeper or viewer")
 
 
+class ClubInputSerializer(serializers.Serializer):
+    name = NameField(max_length=100)
+
+
 class MemberInputSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = StrictCharField(max_length=150)
     role = serializers.ChoiceField(choices=["organiser", "scorekeeper", "viewer"])
 
 
@@ -60,10 +194,10 @@ class PresetSerializer(serializers.Serializer):
 
 
 class EvaluateInputSerializer(serializers.Serializer):
-    cards = serializers.JSONField(help_text='A list of card texts, or one text: "AS 2S 3S JK".')
-    preset = serializers.CharField(default="wiener")
+    cards = CardsField(help_text='A list of card texts, or one text: "AS 2S 3S JK".')
+    preset = PresetField(default="wiener")
     rules = serializers.DictField(required=False, default=dict)
-    discard = serializers.BooleanField(
+    discard = StrictBooleanField(
         default=False, help_text="11 cards: find the best discard and evaluate the rest."
     )
 
@@ -77,19 +211,20 @@ class EvaluateSerializer(serializers.Serializer):
 
 # --- Games ------------------------------------------------------------------------------
 
+GAME_STATUSES = ["running", "decider", "finished", "carried_over"]
+
 
 class GameInputSerializer(serializers.Serializer):
-    club = serializers.IntegerField(
-        required=False, help_text="May be left out by a member of one club."
-    )
-    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    preset = serializers.CharField(default="wiener")
+    club = IdField(required=False, help_text="May be left out by a member of one club.")
+    name = NameField(max_length=100, required=False, allow_blank=True, default="")
+    preset = PresetField(default="wiener")
     rules = serializers.DictField(required=False, default=dict)
     players = serializers.ListField(
-        child=serializers.CharField(max_length=50, allow_blank=True), min_length=2, max_length=12,
+        child=NameField(max_length=50, error_messages={"blank": "A player needs a name"}),
+        min_length=2, max_length=12,
         help_text="Names in seat order; the first deals first.",
     )
-    session = serializers.IntegerField(required=False, allow_null=True, default=None)
+    session = IdField(required=False, allow_null=True, default=None)
     currency = serializers.RegexField(r"^[A-Z]{3}$", required=False, default="EUR")
 
 
@@ -124,7 +259,7 @@ class GameSerializer(serializers.Serializer):
     session = serializers.IntegerField(allow_null=True)
     preset = serializers.CharField()
     rules = serializers.DictField()
-    status = serializers.ChoiceField(choices=["running", "decider", "finished", "carried_over"])
+    status = serializers.ChoiceField(choices=GAME_STATUSES)
     round_count = serializers.IntegerField()
     next_round = serializers.IntegerField()
     next_dealer = serializers.IntegerField(allow_null=True)
@@ -145,24 +280,45 @@ class GameSummarySerializer(serializers.Serializer):
     club = serializers.IntegerField()
     session = serializers.IntegerField(allow_null=True)
     preset = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=GAME_STATUSES)
     created_at = serializers.DateTimeField()
     version = serializers.IntegerField()
+
+
+class GameListQuerySerializer(serializers.Serializer):
+    """The query of GET /games/ (given a dict: a query value is text, and these fields read
+    digits from it; an empty value is refused, not taken as "no filter")."""
+
+    status = serializers.ChoiceField(choices=GAME_STATUSES, required=False,
+                                     help_text="Only games in this state.")
+    club = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID,
+                                    help_text="Only this club's games.")
+    page = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,
+                                    help_text="Page number, from 1.")
+    page_size = serializers.IntegerField(required=False, min_value=1, max_value=200,
+                                         help_text="Games per page: 50 unless given, at most 200.")
+
+
+class GamePageSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Games matching, on all pages.")
+    next = serializers.URLField(allow_null=True, help_text="The next page, or null.")
+    previous = serializers.URLField(allow_null=True, help_text="The previous page, or null.")
+    results = GameSummarySerializer(many=True)
 
 
 # --- Rounds -----------------------------------------------------------------------------
 
 
 class HandInputSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    deadwood = serializers.IntegerField(
+    player = IdField()
+    deadwood = StrictIntegerField(
         required=False, allow_null=True, min_value=0, max_value=10000,
         error_messages={"min_value": "Deadwood cannot be negative",
                         "max_value": "Deadwood of more than 10000 is more than any hand holds",
                         "invalid": "Deadwood is a whole number of points"},
     )
-    cards = serializers.JSONField(required=False, allow_null=True,
-                                  help_text='Card texts as a list, or one text "AS 2S 3S".')
+    cards = CardsField(required=False, allow_null=True,
+                       help_text='Card texts as a list, or one text "AS 2S 3S".')
 
     def validate(self, data):
         has_deadwood = data.get("deadwood") is not None
@@ -172,34 +328,26 @@ class HandInputSerializer(serializers.Serializer):
                 {"deadwood": "Give either the deadwood or the cards of this hand, not both"
                  if has_deadwood else "Give the deadwood or the cards of this hand"}
             )
-        cards = data.get("cards")
-        if has_cards and not (
-            isinstance(cards, str)
-            or (isinstance(cards, list) and all(isinstance(card, str) for card in cards))
-        ):
-            raise serializers.ValidationError({"cards": "Cards are a list of card texts"})
-        if has_cards and len(cards) > 200:
-            raise serializers.ValidationError({"cards": "Too many cards for one hand"})
         return data
 
 
 class RoundInputSerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1)
-    ender = serializers.IntegerField(help_text="The player who knocked or went Rummy.")
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    ender = IdField(help_text="The player who knocked or went Rummy.")
     hands = HandInputSerializer(
-        many=True, allow_empty=False, max_length=12,
+        many=True, allow_empty=False, min_length=1, max_length=12,
         error_messages={"empty": "Enter the hand of every player of the round"},
     )
     ender_melds = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField(max_length=10), max_length=14),
+        child=serializers.ListField(child=StrictCharField(max_length=10), max_length=14),
         required=False, allow_null=True, max_length=5,
         help_text="Lay-off variants: the melds the ender laid.",
     )
 
 
 class CorrectionInputSerializer(RoundInputSerializer):
-    number = serializers.IntegerField(min_value=1, required=False)
-    reason = serializers.CharField(max_length=255, required=False, allow_blank=True, default="")
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
 
 
 class ResultSerializer(serializers.Serializer):
@@ -239,7 +387,7 @@ class RoundWithGameSerializer(RoundSerializer):
 
 
 class RebuyInputSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
+    player = IdField()
 
 
 # --- Money ------------------------------------------------------------------------------
@@ -292,8 +440,8 @@ class VerifySerializer(serializers.Serializer):
 
 
 class SessionInputSerializer(serializers.Serializer):
-    club = serializers.IntegerField(required=False)
-    name = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    club = IdField(required=False)
+    name = NameField(max_length=100, required=False, allow_blank=True, default="")
 
 
 class SessionSerializer(serializers.Serializer):
@@ -366,7 +514,7 @@ def round_data(view, number: int) -> dict:
     result = view.state.rounds[number - 1]
     stored = view.rounds[number - 1]
     cards = {hand.player_id: hand.cards.split() if hand.cards else None
-             for hand in stored.hands.all()}  # fmt: skip
+             for hand in stored.hands}  # fmt: skip
     return {
         "number": result.number,
         "revision": stored.revision,

@@ -1,10 +1,18 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.utils.csp import CSP
+from django.views.decorators.csp import csp_override
 from django.views.i18n import set_language
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import api, views
+from . import api, api_reports, health, views
+
+# The API docs (Swagger UI) under the CSP: the split view serves its start script from
+# this address (?script) instead of inline; only styles are relaxed, for this page alone
+# (the template's <style> block and the styles Swagger UI sets).
+DOCS_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
 
 api_v1 = [
     path("auth/token/", api.TokenView.as_view(), name="token"),
@@ -23,13 +31,21 @@ api_v1 = [
     path("games/<int:game_id>/verify/", api.VerifyView.as_view(), name="verify"),
     path("sessions/", api.SessionListView.as_view(), name="sessions"),
     path("sessions/<int:session_id>/", api.SessionDetailView.as_view(), name="session"),
+    path("games/<int:game_id>/export/", api_reports.GameExportView.as_view(),
+         name="game-export"),
+    path("sessions/<int:session_id>/export/", api_reports.SessionExportView.as_view(),
+         name="session-export"),
+    path("clubs/<int:club_id>/import/", api_reports.ClubImportView.as_view(), name="club-import"),
+    path("clubs/<int:club_id>/report/", api_reports.ClubReportView.as_view(), name="club-report"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", csp_override(DOCS_CSP)(
+        SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
 ]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"))),
+    path("health/", health.view, name="health"),
     # The pages (server-rendered, htmx).
     path("", views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(
@@ -47,3 +63,7 @@ urlpatterns = [
     path("games/<int:game_id>/share/", views.share, name="game-share"),
     path("s/<str:token>/", views.shared_sheet, name="shared"),
 ]
+
+# An /api/ address that matches no route answers 404 in the API's JSON error format;
+# every other address gets the 404 page (templates/404.html).
+handler404 = "scorekeeper.api.not_found"

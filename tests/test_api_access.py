@@ -1,0 +1,112 @@
+"""Who may do what through the API (RELIABILITY.md 17 and 18), route by route.
+
+The matrix below names every route under /api/v1/ with the methods it serves and
+who may use each. A test walks the URL resolver and fails on a route (or a method)
+the matrix does not know, so a new endpoint cannot ship without saying who may use it.
+
+For every route x {anonymous, carol the viewer, bob the scorekeeper, alice the
+organiser, mallory of another club} x every method: exactly the allowed callers
+succeed; the others get 401 (anonymous, except on PUBLIC routes), 404 (mallory: an
+object of Ottakring does not exist for her) or 403 (a member without the right).
+A method a route does not serve is a 405 (a 401 for anonymous on a non-public route).
+Every refused request writes nothing. Each request runs in a savepoint that is rolled
+back, so every caller meets the same club.
+"""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.api_routes import (
+    ANON,
+    HTML,
+    MALLORY,
+    METHODS,
+    PERSONAS,
+    PUBLIC,
+    ROUTES,
+    Use,
+    api_routes,
+    attempt,
+    error_body,
+    make_world,
+)
+from tests.api_table import API
+
+
+@pytest.fixture
+def world(as_alice, as_bob, as_carol, as_mallory, anonymous, club):
+    return make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club)
+
+
+def test_the_matrix_covers_every_api_route_and_method():
+    served = api_routes()
+    assert not set(served) - set(ROUTES), (
+        f"API routes without a row in ROUTES of tests/test_api_access.py: "
+        f"{sorted(set(served) - set(ROUTES))}; say who may use each of their methods")
+    assert not set(ROUTES) - set(served), f"ROUTES names gone routes: {set(ROUTES) - set(served)}"
+    assert {name: set(route.uses) for name, route in ROUTES.items()} == served
+    assert PUBLIC == {name for name, route in ROUTES.items()
+                      if any(ANON in use.allowed for use in route.uses.values())}
+
+
+def _expected(route_name: str, use: Use | None, persona: str) -> int:
+    if use is None:  # a method the route does not serve
+        return 401 if persona == ANON and route_name not in PUBLIC else 405
+    if persona in use.allowed:
+        return use.status
+    if persona == ANON:
+        return 401
+    if persona == MALLORY:
+        return 404  # Ottakring's objects do not exist for her
+    return 403
+
+
+@pytest.mark.parametrize("route_name", sorted(ROUTES))
+def test_exactly_the_allowed_callers_succeed_and_the_refused_write_nothing(world, route_name):
+    route = ROUTES[route_name]
+    wrong = []
+    for method in METHODS:
+        use = route.uses.get(method)
+        for persona in PERSONAS:
+            response, written = attempt(world, route_name, method, persona)
+            expected = _expected(route_name, use, persona)
+            refused = expected >= 400
+            if response.status_code != expected:
+                wrong.append(f"{method.upper()} as {persona}: {response.status_code} "
+                             f"(expected {expected}) {response.content[:200]!r}")
+            elif refused and written:
+                wrong.append(f"{method.upper()} as {persona}: refused but wrote {written}")
+            elif refused and route_name not in HTML and not error_body(response):
+                wrong.append(f"{method.upper()} as {persona}: {response.status_code} without "
+                             f'the {{"errors": [...]}} body: {response.content[:200]!r}')
+    assert not wrong, f"{route.path}:\n" + "\n".join(wrong)
+
+
+def test_mallory_never_sees_a_row_of_ottakring_in_a_list(world):
+    mallory = world["clients"][MALLORY]
+    ottakring_games = {world["game"], world["points"]}
+
+    clubs = mallory.get(f"{API}/clubs/").json()
+    games = mallory.get(f"{API}/games/").json()
+    games_of_ottakring = mallory.get(f"{API}/games/?club={world['club']}").json()
+    running = mallory.get(f"{API}/games/?status=running").json()
+
+    assert [club["name"] for club in clubs] == ["Favoriten"]
+    assert world["club"] not in {club["id"] for club in clubs}
+    assert not {game["id"] for game in games["results"]} & ottakring_games
+    assert {game["club"] for game in games["results"] + running["results"]} == {
+        clubs[0]["id"]}
+    assert (games_of_ottakring["count"], games_of_ottakring["results"]) == (0, [])
+    # and her own club's report knows nothing of Ottakring's players
+    report = mallory.get(f"{API}/clubs/{clubs[0]['id']}/report/")
+    assert report.status_code == 200
+    assert not {"Anna", "Ben", "Cem"} & {p.get("name") for p in report.json()["players"]}
+
+
+def test_a_wrong_token_is_a_401_even_on_public_routes_and_no_token_is_anonymous(world):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+
+    assert client.get(f"{API}/presets/").status_code == 401
+    assert client.get(f"{API}/games/{world['game']}/").status_code == 401
+    assert APIClient().get(f"{API}/presets/").status_code == 200

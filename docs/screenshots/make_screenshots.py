@@ -1,0 +1,149 @@
+"""Phone screenshots of the main pages, for the README: docs/screenshots/*.png.
+
+    .venv/bin/python docs/screenshots/make_screenshots.py
+
+Loads the demo (`manage.py loaddemo`) into a throwaway SQLite database, serves it with
+the development server on a free port, and photographs the pages in Debian's chromium
+(/usr/bin/chromium) at 390 x 844 CSS pixels, twice the density; the score sheets and
+the end of a game as one tall screen. The project's database
+is not touched.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = Path(__file__).resolve().parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--hide-scrollbars"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+USER, PASSWORD = "demo", "demo-rummy-2026"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def manage(env, *args, **kwargs):
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                          **kwargs)
+
+
+def serve(env, port):
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/health/", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("the development server did not start")
+
+
+def shoot(page, name, *, whole=False):
+    """The phone's screen; `whole`: a phone as tall as the page (sticky parts in place)."""
+    page.wait_for_load_state("networkidle")
+    if whole:
+        height = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": PHONE["viewport"]["width"], "height": height})
+    page.screenshot(path=OUT / f"{name}.png", animations="disabled", caret="hide")
+    page.set_viewport_size(PHONE["viewport"])
+    print(f"docs/screenshots/{name}.png")
+
+
+def photograph(browser, base):
+    english = browser.new_context(**PHONE, locale="en-GB", base_url=base)
+    page = english.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("User name").fill(USER)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Running")).to_be_visible()
+    shoot(page, "home")
+    running = page.get_by_role("link", name="Rommé tonight").get_attribute("href")
+    finished = page.get_by_role("link", name="Wiener, last Friday").get_attribute("href")
+
+    page.get_by_role("link", name="New game").click()
+    for name in ("Anna", "Ben", "Cem", "Dora"):
+        page.get_by_role("button", name=f"Seat {name}").click()
+        expect(page.locator(".seats .name", has_text=name)).to_be_visible()
+    page.locator("#game-form").evaluate("form => document.activeElement.blur()")
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, "new-game")
+
+    page.goto(running)
+    shoot(page, "sheet", whole=True)
+
+    page.get_by_role("link", name="Enter round 4").click()
+    form = page.locator("#round-form")
+    form.locator("label.who", has_text="Nora").click()
+    for digit in "3":
+        form.locator(f"[data-pad] button[data-key='{digit}']").click()
+    form.locator("[data-pad] button[data-key='next']").click()
+    for digit in "21":
+        form.locator(f"[data-pad] button[data-key='{digit}']").click()
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, "round-entry")
+
+    page.reload()
+    page.get_by_role("button", name="Enter the cards of Mario").click()
+    picker = page.get_by_role("group", name="Cards of Mario")
+    for count, (suit, rank) in enumerate([("♥", "7"), ("♠", "7"), ("♦", "7"), ("♣", "4"),
+                                          ("♣", "5"), ("♣", "6"), ("♥", "K")], start=1):
+        picker.locator("label.suit", has_text=suit).click()
+        picker.locator(".ranks").get_by_role("button", name=rank, exact=True).click()
+        expect(picker.locator(".count")).to_contain_text(f"{count} of")
+    picker.scroll_into_view_if_needed()
+    page.locator(".hand", has=picker).evaluate("hand => hand.scrollIntoView()")
+    shoot(page, "card-picker")
+
+    page.goto(finished)
+    shoot(page, "payout", whole=True)
+
+    page.goto(running.rstrip("/") + "/share/")
+    shoot(page, "share")
+
+    german = browser.new_context(**PHONE, locale="de-AT", base_url=base)
+    german.add_cookies(english.cookies())
+    page = german.new_page()
+    page.goto(running)
+    shoot(page, "sheet-de", whole=True)
+
+
+def main():
+    if not os.access(CHROMIUM, os.X_OK):
+        sys.exit(f"{CHROMIUM} is missing: apt-get install chromium")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/demo.sqlite3", "DEBUG": "1"}
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "loaddemo", stdout=subprocess.DEVNULL)
+        port = free_port()
+        server = serve(env, port)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                photograph(browser, f"http://127.0.0.1:{port}")
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Steps a player takes on the pages, for the browser tests (tests/browser_support.py)."""
+
+import re
+
+from scorekeeper import services
+from scorekeeper.models import Game
+
+# The sheet and the share link poll every 5 s (hx-trigger in game.html).
+POLL_SECONDS = 5
+
+
+def start_game(page, players, *, buy_in="5.00", knock_premium="1.00"):
+    """New game page: seat the players by name, set the stake, start; ends on the sheet."""
+    page.goto("/games/new/")
+    for name in players:
+        page.get_by_label("New player").fill(name)
+        page.get_by_role("button", name="Add", exact=True).click()
+        page.locator(".seats .name", has_text=name).wait_for()
+    page.locator("#buy_in").fill(buy_in)
+    page.locator("#knock_premium").fill(knock_premium)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def fill_round(page, ender, points, *, pad=False):
+    """On the round form: tap who knocked, then everyone's points (typed, or with the pad)."""
+    form = page.locator("#round-form")
+    form.locator("label.who", has_text=ender).click()
+    for name, value in points.items():
+        hand = form.locator(".hand", has=page.locator(".name", has_text=name))
+        field = hand.locator("input[data-dw]")
+        if pad:
+            field.click()
+            for digit in str(value):
+                form.locator(f"[data-pad] button[data-key='{digit}']").click()
+        else:
+            field.fill(str(value))
+
+
+def enter_round(page, game_id, ender, points, *, pad=False):
+    """From the sheet: Enter round, fill it in, save; ends back on the sheet."""
+    page.goto(f"/games/{game_id}/")
+    page.get_by_role("link", name=re.compile(r"^Enter round \d+$")).click()
+    page.wait_for_url(f"**/games/{game_id}/rounds/new/")
+    fill_round(page, ender, points, pad=pad)
+    page.locator("#round-form .save").click()
+    page.wait_for_url(f"**/games/{game_id}/")
+
+
+# --- Games set up through the services (the steps a test is not about) --------------------
+
+
+def seats(game_id) -> dict[str, int]:
+    game = Game.objects.get(pk=game_id)
+    return {seat.player.name: seat.player_id for seat in game.seats.select_related("player")}
+
+
+def game_with(club, players, rounds=(), **options):
+    """A game started and played through the services (the steps a test is not about)."""
+    view = services.start_game(club=club, name="Freitag", preset="wiener", players=players,
+                               **options)
+    ids = {seat.player.name: seat.player_id for seat in view.seats}
+    for number, (ender, points) in enumerate(rounds, start=1):
+        services.record_round(
+            game_id=view.game.pk, number=number, ender=ids[ender],
+            hands=[services.HandInput(ids[name], deadwood=value) for name, value in points.items()],
+        )
+    return view.game.pk

@@ -1,0 +1,102 @@
+"""More than one phone, and hasty thumbs, in a real browser (RELIABILITY.md 28, 29):
+the share link follows the game by itself, a double tap on Save, on a re-buy or on
+ending a points game counts once, and two phones entering the same round get one round
+and one set of premiums.
+
+Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
+"""
+
+from playwright.sync_api import expect
+
+from ledger.models import Entry
+from scorekeeper.models import Round
+from tests.browser_steps import POLL_SECONDS, enter_round, fill_round, game_with
+
+pytest_plugins = ["tests.browser_support"]
+
+
+def test_the_share_link_shows_a_new_round_by_itself(phones, phone, club):
+    game_id = game_with(club, ["Anna", "Ben"])
+    phone.goto(f"/games/{game_id}/share/")
+    expect(phone.locator(".qr svg")).to_be_visible()
+    link = phone.locator("#share-url").input_value()
+    reader = phones.open()  # another phone, not signed in
+    reader.goto(link)
+    expect(reader.locator(".sheet")).to_contain_text("No rounds yet.")
+    expect(reader.get_by_role("link", name="Enter round 1")).to_have_count(0)
+    reader.evaluate("window.stillTheSamePage = true")
+
+    enter_round(phone, game_id, "Anna", {"Anna": 3, "Ben": 12})
+
+    expect(reader.locator(".news")).to_contain_text(
+        "Anna knocked with 3 points.", timeout=(POLL_SECONDS + 3) * 1000)
+    expect(reader.locator(".sheet tbody")).to_contain_text("12")
+    assert reader.evaluate("window.stillTheSamePage") is True  # swapped in, not reloaded
+
+
+def test_a_double_tap_on_save_records_one_round(phone, club):
+    game_id = game_with(club, ["Anna", "Ben", "Cem"])
+    phone.goto(f"/games/{game_id}/rounds/new/")
+    fill_round(phone, "Anna", {"Anna": 3, "Ben": 12, "Cem": 20})
+    held = []
+    phone.route("**/rounds/new/", lambda route: held.append(route))  # held until let go
+    save = phone.locator("#round-form .save")
+
+    with phone.expect_request(lambda request: request.method == "POST"):
+        save.dblclick()
+    expect(save).to_be_disabled()  # while the save is in flight
+    post = held[0].request
+    for route in held:
+        route.continue_()
+    phone.unroute("**/rounds/new/")
+
+    expect(phone.locator(".news")).to_contain_text("Anna knocked with 3 points.")
+    assert len(held) == 1
+    assert Round.objects.filter(game_id=game_id).count() == 1
+    # The same save sent again (as if the second tap had got through): the form's key
+    # makes it the same round, not a second one.
+    again = phone.request.post(post.url, headers=post.headers, data=post.post_data_buffer)
+    assert again.status == 200 and "After round 1" in again.text()
+    assert Round.objects.filter(game_id=game_id).count() == 1
+
+
+def test_two_phones_entering_the_same_round_make_one_round(phones, alice, bob, club):
+    game_id = game_with(club, ["Anna", "Ben", "Cem", "Dora"])
+    first, second = phones.open(bob), phones.open(alice)
+    for page in (first, second):
+        page.goto(f"/games/{game_id}/rounds/new/")
+    fill_round(first, "Anna", {"Anna": 3, "Ben": 12, "Cem": 20, "Dora": 7})
+    fill_round(second, "Ben", {"Anna": 30, "Ben": 2, "Cem": 9, "Dora": 17})
+
+    first.locator("#round-form .save").click()
+    expect(first.locator(".news")).to_contain_text("Anna knocked with 3 points.")
+    phones.expected_statuses.add(409)
+    second.locator("#round-form .save").click()
+
+    expect(second.get_by_role("alert")).to_contain_text(
+        "Round 1 was entered on another phone meanwhile")
+    expect(second.locator(".news")).to_contain_text("Anna knocked with 3 points.")  # A's round
+    expect(second.get_by_role("link", name="Enter round 2")).to_be_visible()
+    assert Round.objects.filter(game_id=game_id).count() == 1
+    second.get_by_role("link", name="Ledger").click()
+    premiums = second.locator("table.ledger tbody tr", has_text="Knock premium")
+    expect(premiums).to_have_count(3)  # Ben, Cem and Dora pay Anna, once
+    assert Entry.objects.filter(game_id=game_id, kind="knock_premium").count() == 3
+
+
+def test_a_double_tap_on_a_rebuy_or_on_ending_a_points_game_counts_once(phone, club):
+    rebuy_game = game_with(club, ["Anna", "Ben", "Cem"],
+                           rounds=[("Anna", {"Anna": 2, "Ben": 30, "Cem": 88})])
+    points_game = game_with(club, ["Dana", "Emil", "Fritz"], rules={"mode": "points"},
+                            rounds=[("Dana", {"Dana": 0, "Emil": 12, "Fritz": 30})])
+
+    phone.goto(f"/games/{rebuy_game}/")
+    phone.get_by_role("button", name="Cem re-buys").dblclick()
+    expect(phone.locator(".sheet .rb")).to_have_text("30")
+    phone.goto(f"/games/{points_game}/")
+    phone.get_by_role("button", name="End the points game").dblclick()
+    expect(phone.locator(".payments li")).to_have_count(2)
+
+    expect(phone.get_by_role("alert")).to_have_count(0)  # no "already closed" either
+    assert Entry.objects.filter(game_id=rebuy_game, kind="rebuy").count() == 1
+    assert Entry.objects.filter(game_id=points_game, kind="point_settlement").count() == 2

@@ -129,19 +129,21 @@ def _candidate_melds(counts: dict[int, int], jokers: int, config: _Config) -> li
     for code in counts:
         suits[code >> 4] |= 1 << (code & 15)
     spades, hearts, diamonds, clubs = suits
-    # Ranks held in two suits or more: the cards that have a partner for a set.
-    paired = (spades & (hearts | diamonds | clubs)) | (hearts & (diamonds | clubs)) | (
-        diamonds & clubs
-    )
-    doubled_suits = 0
+    # Ranks held in two suits or more: the cards that have a partner for a set
+    # (needed only where a joker can complete a pair).
+    paired = doubled_suits = 0
     if spare:
+        paired = (spades & (hearts | diamonds | clubs)) | (hearts & (diamonds | clubs)) | (
+            diamonds & clubs
+        )
         for code, count in counts.items():
             if count > 1:
                 doubled_suits |= 1 << (code >> 4)
     melds: list[_Meld] = []
     runs = config.runs
+    ace_high = config.ace_high
     for suit, held in enumerate(suits):
-        if config.ace_high and held & 2:
+        if ace_high and held & 2:
             held |= 1 << 14
         if spare == 0 and not held & (held >> 1) & (held >> 2):
             continue  # no three in a row
@@ -233,9 +235,11 @@ def _solve(codes: list[int], config: _Config, discard: bool) -> HandResult:
     """The exact search; see the module docstring."""
     value = config.value
     joker_value = value[_JOKER_CODE]
-    counts: dict[int, int] = {}
-    for code in codes:
-        counts[code] = counts.get(code, 0) + 1
+    counts = dict.fromkeys(codes, 1)
+    if len(counts) != len(codes):  # twin cards from two decks, or several jokers
+        counts = {}
+        for code in codes:
+            counts[code] = counts.get(code, 0) + 1
     jokers = counts.pop(_JOKER_CODE, 0)
     melds = _candidate_melds(counts, jokers, config) if counts else []
     if not melds and jokers < 2 and not discard:

@@ -26,16 +26,15 @@ import json
 import os
 import random
 import secrets
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+
+from bench.databases import on_both
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 GAMES = 10_000
@@ -46,7 +45,6 @@ GOAL_MS = 200.0
 BUILD_CAP_S = 60.0  # the data build is expected to stay under this per database
 SEED = 20251123
 PG_DATABASE = "bench_club"
-PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/test"
 ENDPOINTS = {
     "games": "GET /api/v1/games/?club={id} (page 1)",
     "report": "GET /api/v1/clubs/{id}/report/ (page 1)",
@@ -226,27 +224,6 @@ def child() -> None:
 # --- In the parent: one child per database --------------------------------------------------
 
 
-def pg_admin_url() -> str:
-    """As bench/http.py: BENCH_PG_URL, else DATABASE_URL, else the local server."""
-    url = os.environ.get("BENCH_PG_URL") or os.environ.get("DATABASE_URL") or PG_DEFAULT
-    if not url.startswith(("postgres://", "postgresql://")):
-        url = PG_DEFAULT
-    return url
-
-
-def with_database(url: str, name: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
-
-
-def pg_execute(url: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(with_database(url, "postgres"), autocommit=True,
-                         connect_timeout=5) as conn:
-        conn.execute(sql)
-
-
 def child_env(database_url: str) -> dict:
     env = {key: value for key, value in os.environ.items() if key != "PYTEST_VERSION"}
     env.update(DATABASE_URL=database_url, DEBUG="0", SECURE_SSL_REDIRECT="0", THROTTLING="0",
@@ -289,32 +266,8 @@ def run() -> list[tuple[bool, str]]:
           f" {'first ms':>9}")
     print("  (first: the untimed first call; for the report it sums every game into the"
           " report cache once)")
-    goals: list[tuple[bool, str]] = []
     began = time.monotonic()
-    directory = tempfile.mkdtemp(prefix="bench-club-")
-    try:
-        goals += bench_database("SQLite", f"sqlite:///{directory}/club.sqlite3")
-    except Exception as error:  # a broken setup is reported, not raised
-        goals.append((False, f"SQLite: the club bench could not run: {error}"))
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
-
-    admin = pg_admin_url()
-    try:
-        pg_execute(admin, f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-        pg_execute(admin, f"CREATE DATABASE {PG_DATABASE}")
-    except Exception as error:
-        print(f"  PostgreSQL does not answer at {urlsplit(admin).netloc}: skipped ({error})")
-    else:
-        try:
-            goals += bench_database("PostgreSQL", with_database(admin, PG_DATABASE))
-        except Exception as error:
-            goals.append((False, f"PostgreSQL: the club bench could not run: {error}"))
-        finally:
-            try:
-                pg_execute(admin, f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-            except Exception as error:
-                print(f"  could not drop {PG_DATABASE}: {error}")
+    goals = on_both("club bench", bench_database, PG_DATABASE)
     print(f"  (whole club bench: {time.monotonic() - began:.0f} s)")
     return goals
 

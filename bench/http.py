@@ -32,7 +32,6 @@ import json
 import os
 import random
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -43,7 +42,8 @@ import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+
+from bench.databases import on_both
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 CLIENTS = 16
@@ -60,7 +60,6 @@ DETAIL_SHARE = 0.50  # detail throughput at least this share of the trivial one
 ROUND_SHARE = 0.25
 P99_MS = 100.0
 PG_DATABASE = "bench_http"
-PG_DEFAULT = "postgres://postgres@127.0.0.1:5432/test"
 
 
 def workers() -> int:
@@ -392,26 +391,6 @@ def bench_database(database: str, url: str) -> list[tuple[bool, str]]:
 # --- Databases ---------------------------------------------------------------------------------
 
 
-def pg_admin_url() -> str:
-    url = os.environ.get("BENCH_PG_URL") or os.environ.get("DATABASE_URL") or PG_DEFAULT
-    if not url.startswith(("postgres://", "postgresql://")):
-        url = PG_DEFAULT
-    return url
-
-
-def with_database(url: str, name: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
-
-
-def pg_execute(url: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(with_database(url, "postgres"), autocommit=True,
-                         connect_timeout=5) as conn:
-        conn.execute(sql)
-
-
 def run() -> list[tuple[bool, str]]:
     """Both databases; returns the goals as (ok, text). Never raises for a slow run."""
     count = workers()
@@ -421,33 +400,8 @@ def run() -> list[tuple[bool, str]]:
           f" throttling off")
     print(f"  {'database':<10} {'endpoint':<36} {'reqs':>6} {'s':>6} {'req/s':>8}"
           f" {'p50 ms':>7} {'p99 ms':>7} {'vs triv':>6}")
-    goals: list[tuple[bool, str]] = []
     began = time.monotonic()
-
-    directory = tempfile.mkdtemp(prefix="bench-http-")
-    try:
-        goals += bench_database("SQLite", f"sqlite:///{directory}/bench.sqlite3")
-    except Exception as error:  # a broken setup is reported, not raised
-        goals.append((False, f"SQLite: the HTTP bench could not run: {error}"))
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
-
-    admin = pg_admin_url()
-    try:
-        pg_execute(admin, f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-        pg_execute(admin, f"CREATE DATABASE {PG_DATABASE}")
-    except Exception as error:
-        print(f"  PostgreSQL does not answer at {urlsplit(admin).netloc}: skipped ({error})")
-    else:
-        try:
-            goals += bench_database("PostgreSQL", with_database(admin, PG_DATABASE))
-        except Exception as error:
-            goals.append((False, f"PostgreSQL: the HTTP bench could not run: {error}"))
-        finally:
-            try:
-                pg_execute(admin, f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-            except Exception as error:
-                print(f"  could not drop {PG_DATABASE}: {error}")
+    goals = on_both("HTTP bench", bench_database, PG_DATABASE)
     print(f"  (whole HTTP bench: {time.monotonic() - began:.0f} s)")
     return goals
 

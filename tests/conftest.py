@@ -6,6 +6,7 @@ watches; mallory organises another club and must see nothing of Ottakring.
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from rest_framework.test import APIClient
 
 from scorekeeper.models import Club, Membership
@@ -84,6 +85,33 @@ def as_mallory(mallory):
 @pytest.fixture
 def anonymous(db):
     return APIClient()
+
+
+def _page_client(user):
+    """A browser-like client with the persona signed in (session cookie)."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def alice_page(alice):
+    return _page_client(alice)
+
+
+@pytest.fixture
+def bob_page(bob):
+    return _page_client(bob)
+
+
+@pytest.fixture
+def carol_page(carol):
+    return _page_client(carol)
+
+
+@pytest.fixture
+def mallory_page(mallory):
+    return _page_client(mallory)
 
 
 @pytest.fixture(autouse=True)

@@ -17,33 +17,6 @@ from scorekeeper.models import Club, Game, Membership, Round
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def _client(user) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def alice_page(alice):
-    return _client(alice)
-
-
-@pytest.fixture
-def bob_page(bob):
-    return _client(bob)
-
-
-@pytest.fixture
-def carol_page(carol):
-    return _client(carol)
-
-
-@pytest.fixture
-def mallory_page(mallory):
-    return _client(mallory)
-
-
 def start_game(client, club, players, *, preset="wiener", buy_in="5.00", extra=None, **headers):
     data = {"club": club.pk, "preset": preset, "buy_in": buy_in, "knock_premium": "1.00",
             "rebuy": "on", "lay_off": "none", "seat": players, "start": "1", **(extra or {})}

@@ -72,7 +72,7 @@ class DocRebuySerializer(serializers.Serializer):
     entered_at = serializers.DateTimeField(allow_null=True)
 
 
-class DocEntrySerializer(serializers.Serializer):
+class DocEntrySerializer(s.FromField, serializers.Serializer):
     seq = serializers.IntegerField(help_text="1, 2, 3... in the order written.")
     batch = serializers.IntegerField(help_text="0, 1, 2...: entries of one money event.")
     kind = serializers.CharField()
@@ -84,11 +84,6 @@ class DocEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField(allow_null=True)
     actor = serializers.CharField(allow_blank=True)
     reason = serializers.CharField(allow_blank=True)
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["from"] = fields.pop("from_")
-        return fields
 
 
 class DocStandingSerializer(serializers.Serializer):

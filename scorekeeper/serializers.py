@@ -393,11 +393,19 @@ class RebuyInputSerializer(serializers.Serializer):
 # --- Money ------------------------------------------------------------------------------
 
 
-class LedgerEntrySerializer(serializers.Serializer):
+class FromField:
+    """Shows the field declared as `from_` as "from" ("from" is a Python keyword)."""
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+class LedgerEntrySerializer(FromField, serializers.Serializer):
     seq = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True)
     kind = serializers.CharField()
-    # "from" is a Python keyword, hence the source names.
     from_ = serializers.CharField()
     to = serializers.CharField()
     amount = serializers.CharField()
@@ -405,26 +413,16 @@ class LedgerEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     reason = serializers.CharField()
 
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["from"] = fields.pop("from_")
-        return fields
-
 
 class NetSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     amount = serializers.CharField()
 
 
-class TransferSerializer(serializers.Serializer):
+class TransferSerializer(FromField, serializers.Serializer):
     from_ = serializers.IntegerField()
     to = serializers.IntegerField()
     amount = serializers.CharField()
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["from"] = fields.pop("from_")
-        return fields
 
 
 class SettlementSerializer(serializers.Serializer):

@@ -179,7 +179,7 @@ def _visible_game(request, game_id: int, *, write: bool = False) -> Game:
         .annotate(caller_role=F("club__memberships__role")),
         pk=game_id,
     )
-    if write and game.caller_role not in (Membership.Role.ORGANISER, Membership.Role.SCOREKEEPER):
+    if write and not Membership.writes(game.caller_role):
         raise exceptions.PermissionDenied("Viewers can read this club's games but not change them")
     return game
 

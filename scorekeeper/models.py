@@ -40,9 +40,14 @@ class Membership(models.Model):
     def __str__(self):
         return f"{self.user} ({self.role}) in {self.club}"
 
+    @staticmethod
+    def writes(role: str) -> bool:
+        """Whether a role may enter games, rounds, re-buys and corrections."""
+        return role in (Membership.Role.ORGANISER, Membership.Role.SCOREKEEPER)
+
     @property
     def can_write(self) -> bool:
-        return self.role in (self.Role.ORGANISER, self.Role.SCOREKEEPER)
+        return self.writes(self.role)
 
 
 class Player(models.Model):

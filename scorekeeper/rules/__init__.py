@@ -26,6 +26,7 @@ from .knock import (
     Standing,
     Transfer,
     check_rebuy,
+    play_on,
     replay,
 )
 from .melds import HandResult, best_discard, evaluate_hand
@@ -43,6 +44,7 @@ __all__ = [
     "Standing",
     "Transfer",
     "check_rebuy",
+    "play_on",
     "replay",
     "CardError",
     "FalseKnock",

@@ -4,7 +4,8 @@
 where, each round as entered, each re-buy taken) into standings, placings and every
 money movement of RULES.md 5 as `Transfer` data. It keeps no state: a corrected
 round is a new replay of the corrected facts, and the same facts always give the
-same game.
+same game. `play_on(game, entry)` is the same replay with one more round, without
+playing the earlier rounds again (what a new round at the table needs).
 
 Error fields. Every RulesError raised here has `.field` as a path into replay's
 arguments:
@@ -22,9 +23,10 @@ and for a re-buy (the round after which it was taken); it is None for the game's
 start (buy_in, carry_over in) and end (payout, kitty_final, carry_over out).
 """
 
+import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
 from .cards import JOKER, RANKS, SUITS, check_deck, parse_cards
@@ -175,6 +177,8 @@ class Game:
         default_factory=dict, repr=False
     )
     names: Mapping[PlayerId, str] = field(default_factory=dict, repr=False)
+    # The replay that made this game, kept so that `play_on` can go on from here.
+    _table: "_Table | None" = field(default=None, repr=False, compare=False)
 
     def standing(self, player: PlayerId) -> Standing:
         """The standing of one player; KeyError for someone not in this game."""
@@ -589,6 +593,20 @@ def replay(
     return table.finish()
 
 
+def play_on(game: Game, entry: RoundEntry) -> Game:
+    """`game` with the round `entry` played next: the same Game that replaying all its
+    facts with `entry` added would give, at the cost of one round.
+
+    `game` itself does not change. Errors name fields inside `entry` (`ender`,
+    `hands[2].cards`), as a round form shows them.
+    """
+    if game._table is None:
+        raise ValueError("play_on needs a Game made by replay or play_on")
+    table = game._table.copy()
+    table.play(entry)
+    return table.finish()
+
+
 def _name(player: PlayerId) -> str:
     return player if isinstance(player, str) else f"Player {player}"
 
@@ -661,6 +679,19 @@ class _Table:
                 self.move(self.accounts[player], POT, rules.buy_in, "buy_in", None)
             # RULES.md 3.5: the pot a dead player's knock left standing joins this one.
             self.move(CARRY, POT, carried_in, "carry_over", None)
+
+    def copy(self) -> "_Table":
+        """A table to play on that leaves this one (and the Game it made) as it is.
+
+        Everything a round changes is copied; the rules, the seating and the evaluator's
+        memo of hands (a cache of pure answers) are shared.
+        """
+        twin = copy.copy(self)
+        twin.seats = {player: replace(seat) for player, seat in self.seats.items()}
+        twin.results, twin.transfers = list(self.results), list(self.transfers)
+        twin.balances, twin.offers = dict(self.balances), dict(self.offers)
+        twin.totals_in = dict(self.totals_in)
+        return twin
 
     def move(self, source: str, target: str, amount: int, kind: str, number: int | None):
         """Book one ledger movement; nothing moves for a zero amount."""
@@ -1093,6 +1124,7 @@ class _Table:
             rebuy_closed=self.rebuy_closed,
             rebuy_break={p: self.break_entry(p) for p in self.order},
             names=dict(self.names),
+            _table=self,
         )
 
 

@@ -31,19 +31,22 @@ def post(
     session_id: int | None = None,
     actor: str = "",
     request_id: str | None = None,
+    accounts: Iterable[Account] = (),
 ) -> list[Entry]:
     """Write the transfers as one batch, all or nothing, creating their accounts on demand.
 
-    A transfer's own `round` wins; `round_number` fills in where it is None.
+    A transfer's own `round` wins; `round_number` fills in where it is None. `accounts`
+    the caller already holds are not looked up again.
     """
     transfers = list(transfers)
     for transfer in transfers:
         _check(transfer, round_number=round_number, session_id=session_id)
     batch, now = uuid.uuid4(), timezone.now()
-    with transaction.atomic():
-        accounts = _accounts(
-            {_ref(key, game_id, session_id) for t in transfers for key in (t.source, t.target)}
-        )
+    known = {(account.scope, account.scope_id, account.key): account for account in accounts}
+    with transaction.atomic(savepoint=False):
+        refs = {_ref(key, game_id, session_id) for t in transfers for key in (t.source, t.target)}
+        accounts = {ref: known[ref] for ref in refs if ref in known}
+        accounts |= _accounts(refs - accounts.keys())
         return Entry.objects.bulk_create(
             [
                 Entry(
@@ -72,7 +75,7 @@ def reverse(
     Reversing an entry a second time raises IntegrityError: `reverses` is unique.
     """
     batch, now = uuid.uuid4(), timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):
         return Entry.objects.bulk_create(
             [
                 Entry(

@@ -510,7 +510,7 @@ def game_data(view) -> dict:
 def round_data(view, number: int) -> dict:
     """One round of a GameView as the API shows it."""
     result = view.state.rounds[number - 1]
-    stored = view.rounds[number - 1]
+    stored = view.round_facts(number)
     cards = {hand.player_id: hand.cards.split() if hand.cards else None
              for hand in stored.hands}  # fmt: skip
     return {

@@ -101,6 +101,7 @@ class GameView:
         self.game = game
         self.seats = seats
         self._facts: tuple[list[RoundFacts], list[Rebuy]] | None = None
+        self._entered: dict[int, RoundFacts] = {}
         self._state: engine.Game | None = None
 
     @property
@@ -116,6 +117,26 @@ class GameView:
         if self._facts is None:
             self._facts = _load_facts(self.game)
         return self._facts
+
+    def round_facts(self, number: int) -> RoundFacts:
+        """The counting revision of round `number` (a round written through this view is
+        known without reading the facts)."""
+        return self._entered.get(number) or self.rounds[number - 1]
+
+    def add_round(self, facts: RoundFacts) -> None:
+        """A round revision just stored. Facts not read yet will be read with it."""
+        self._entered[facts.number] = facts
+        if self._facts is not None:
+            rounds = self._facts[0]
+            if facts.number <= len(rounds):
+                rounds[facts.number - 1] = facts
+            else:
+                rounds.append(facts)
+
+    def add_rebuy(self, rebuy: Rebuy) -> None:
+        """A re-buy just stored. Facts not read yet will be read with it."""
+        if self._facts is not None:
+            self._facts[1].append(rebuy)
 
     @property
     def state(self) -> engine.Game:
@@ -166,10 +187,7 @@ def load_game(game: Game | int, *, for_update: bool = False) -> GameView:
             game = query.get(pk=game if isinstance(game, int) else game.pk)
         except Game.DoesNotExist:
             raise NotFound("No such game") from None
-    view = GameView(game, list(Seat.objects.filter(game=game).select_related("player")))
-    if for_update:
-        view._loaded()  # a write adds to the facts: read them before it does
-    return view
+    return GameView(game, list(Seat.objects.filter(game=game).select_related("player")))
 
 
 def _load_facts(game: Game) -> tuple[list[RoundFacts], list[Rebuy]]:
@@ -215,8 +233,12 @@ def cached_state(view: GameView) -> engine.Game:
 
 
 def state_cache_key(game: Game) -> str:
-    # created_at tells apart games that reuse an id (a test database, a restored backup).
-    return f"game-state:{game.pk}:{game.version}:{game.created_at.timestamp()}"
+    # created_at tells apart games that reuse an id (a test database, a restored backup);
+    # the format number, states pickled by an older release of the engine.
+    return f"game-state:{STATE_FORMAT}:{game.pk}:{game.version}:{game.created_at.timestamp()}"
+
+
+STATE_FORMAT = 2
 
 
 STATE_CACHE_SECONDS = 3600
@@ -406,8 +428,9 @@ def record_round(
                 next_round=state.next_round,
             )
         entry = _checked_entry(view, ender, hands, ender_melds)
-        new_state = _replay_with(view, [*_round_entries(view.rounds), entry], len(view.rounds))
-        view.rounds.append(_store_round(view.game, number, 0, entry, user, reason=""))
+        # One round onto the state so far; the earlier rounds are not played again.
+        new_state = engine.play_on(state, entry)
+        view.add_round(_store_round(view.game, number, 0, entry, user, reason=""))
         view.state = new_state
         _store_state(view, actor=user, reason=f"round {number}", request_id=request_id,
                      since=number)
@@ -447,8 +470,7 @@ def correct_round(
         entries[number - 1] = entry
         new_state = _replay_with(view, entries, number - 1)
         revision = view.rounds[number - 1].revision + 1
-        view.rounds[number - 1] = _store_round(view.game, number, revision, entry, user,
-                                               reason=reason)
+        view.add_round(_store_round(view.game, number, revision, entry, user, reason=reason))
         view.state = new_state
         _store_state(view, actor=user, reason=f"correction of round {number}: {reason}",
                      request_id=request_id, since=number)
@@ -466,7 +488,7 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
         rebuy = Rebuy.objects.create(
             game=view.game, player_id=player, after_round=view.state.round_count, entered_by=user
         )
-        view.rebuys.append(rebuy)
+        view.add_rebuy(rebuy)
         view.state = view.replay()
         _store_state(view, actor=user, reason=f"re-buy of {view.name(player)}",
                      request_id=request_id, since=rebuy.after_round)
@@ -587,6 +609,8 @@ def sync_ledger(game: Game, expected, *, actor, reason: str, request_id: str = "
         live = live.filter(Q(round_number__isnull=True) | Q(round_number__gte=since))
         expected = [t for t in expected if t.round is None or t.round >= since]
     live = list(live.select_related("debit_account", "credit_account").order_by("id"))
+    accounts = {account.key: account for entry in live
+                for account in (entry.debit_account, entry.credit_account)}  # fmt: skip
     wanted = Counter(_flow(t.source, t.target, t.amount, t.kind, t.round) for t in expected)
     stale = []
     for entry in live:
@@ -608,7 +632,8 @@ def sync_ledger(game: Game, expected, *, actor, reason: str, request_id: str = "
         ledger.reverse(stale, actor=actor_name, reason=reason[:255], request_id=request_id)
     if missing:
         ledger.post(missing, game_id=game.pk, currency=game.currency,
-                    session_id=game.session_id, actor=actor_name, request_id=request_id)
+                    session_id=game.session_id, actor=actor_name, request_id=request_id,
+                    accounts=accounts.values())
 
 
 def _flow(source, target, amount, kind, round_number) -> tuple:

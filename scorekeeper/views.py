@@ -346,7 +346,7 @@ def round_edit(request, game_id: int, number: int):
     if not 1 <= number <= len(view.rounds):
         raise Http404("No such round")
     result = view.state.rounds[number - 1]
-    stored = view.rounds[number - 1]
+    stored = view.round_facts(number)
     players = [line.player for line in result.results]
     args = {"number": number, "dealer": result.dealer, "correcting": True}
     if request.method != "POST":

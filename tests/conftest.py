@@ -4,12 +4,22 @@ alice organises the club "Ottakring", bob keeps score there, carol only
 watches; mallory organises another club and must see nothing of Ottakring.
 """
 
+from pathlib import Path
+
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
 from scorekeeper.models import Club, Membership
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Django removes the SQLite test database; its writers' queue file goes with it."""
+    test_name = django_settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if test_name:
+        Path(f"{test_name}.writers").unlink(missing_ok=True)
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.http import parse_etags
 from django.views import defaults
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -148,6 +149,11 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
     description="Makes a retried POST return the first response and write nothing.",
 )
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="The ETag (the game's version) the caller already has, e.g. \"5\".",
+)
+NOT_MODIFIED = OpenApiResponse(description="The game is still at the version in If-None-Match.")
 IDEMPOTENCY_MISMATCH = OpenApiResponse(
     s.ErrorSerializer, description="The Idempotency-Key was used with another request body."
 )
@@ -174,7 +180,7 @@ def _visible_game(request, game_id: int, *, write: bool = False) -> Game:
     One query: the caller's role comes along with the game.
     """
     game = get_object_or_404(
-        services.game_queryset()
+        Game.objects
         .filter(club__memberships__user=request.user)
         .annotate(caller_role=F("club__memberships__role")),
         pk=game_id,
@@ -450,9 +456,17 @@ class GameListView(JsonView):
 
 
 class GameDetailView(JsonView):
-    @extend_schema(tags=["games"], responses={200: s.GameSerializer, **ERRORS})
+    @extend_schema(
+        tags=["games"], parameters=[IF_NONE_MATCH],
+        responses={200: s.GameSerializer, 304: NOT_MODIFIED, **ERRORS},
+    )
     def get(self, request, game_id: int):
         game = _visible_game(request, game_id)
+        etag = f'"{game.version}"'
+        # A phone polling the game sends the ETag it has: unchanged, it gets no body.
+        seen = parse_etags(request.headers.get("If-None-Match", ""))
+        if etag in seen or f"W/{etag}" in seen or seen == ["*"]:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         # The game object is a function of the game's version (see services.cached_state).
         key = f"game-json:{services.state_cache_key(game)}"
         data = cache.get(key)

@@ -805,3 +805,28 @@ def test_a_game_and_its_rounds_are_read_in_a_fixed_number_of_queries(
         listed = as_alice.get(f"{table.url}rounds/")
     assert (game.json()["round_count"], len(listed.json())) == (rounds, rounds)
     assert len(listed.json()[-1]["results"]) == players
+
+
+# --- Polling ------------------------------------------------------------------------------------
+
+
+def test_a_polling_phone_gets_304_until_the_game_changes(after_round_one, as_alice, as_mallory):
+    # given a phone that has read the game and holds its ETag
+    table = after_round_one
+    first = as_alice.get(table.url)
+    etag = first["ETag"]
+    assert etag == f'"{first.json()["version"]}"'
+
+    # when it asks again with that ETag (strong or weak), then nothing has changed: 304, no body
+    for sent in (etag, f"W/{etag}", f'"1", {etag}'):
+        unchanged = as_alice.get(table.url, HTTP_IF_NONE_MATCH=sent)
+        assert (unchanged.status_code, unchanged.content, unchanged["ETag"]) == (304, b"", etag)
+
+    # and another club's member still learns nothing, whatever ETag it sends
+    assert as_mallory.get(table.url, HTTP_IF_NONE_MATCH=etag).status_code == 404
+
+    # when a round is entered, then the same question gets the new game and its new ETag
+    table.knock("Anna", Anna=2, Cem=30, Dora=10)
+    changed = as_alice.get(table.url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed.json()["round_count"] == 2 and changed["ETag"] != etag

@@ -6,11 +6,11 @@ the same), so two phones entering the same round are served one after the
 other: the second finds the round taken and gets a StaleRound.
 """
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Prefetch, Q, Sum
 
@@ -215,32 +215,67 @@ def _load_facts(game: Game) -> tuple[list[RoundFacts], list[Rebuy]]:
     return [current[number] for number in sorted(current)], rebuys
 
 
+class RecentGames:
+    """The replayed games of the versions this process has seen last, kept as objects.
+
+    Django's cache would pickle a game on every get and set, which costs more than the
+    rest of a request; a replayed Game is never changed (play_on copies what it plays),
+    so one object serves every request of the process. A key names one version of one
+    game, so an entry is never stale: it only ages out, least recently used first.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self._games: OrderedDict[str, engine.Game] = OrderedDict()
+        self._lock = threading.Lock()  # the tests' threads, and threaded servers
+
+    def get(self, key: str) -> engine.Game | None:
+        with self._lock:
+            game = self._games.get(key)
+            if game is not None:
+                self._games.move_to_end(key)
+            return game
+
+    def put(self, key: str, game: engine.Game) -> None:
+        with self._lock:
+            self._games[key] = game
+            self._games.move_to_end(key)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._games.clear()
+
+
+# A game of 40 rounds and 6 players takes some 80 KB (more with hands entered as cards);
+# 128 games are a large club's evening, some 10 MB a process.
+recent_games = RecentGames(size=128)
+
+
 def cached_state(view: GameView) -> engine.Game:
     """The replayed state of the game's current version, computed once per version.
 
     Safe because the key holds the version and every write bumps it in the same
     transaction as its facts: a version's facts never change, and a state is only
-    cached after it was read from committed facts. (A reader that saw version 5 and
-    then facts of version 6 caches newer data under 5; nobody reads 5 once 6 is in.)
-    The cache can always be rebuilt from the facts (tests/test_game_cache.py).
+    kept after it was read from committed facts. (A reader that saw version 5 and
+    then facts of version 6 keeps newer data under 5; nobody reads 5 once 6 is in.)
+    It can always be rebuilt from the facts (tests/test_game_cache.py).
     """
     key = state_cache_key(view.game)
-    state = cache.get(key)
+    state = recent_games.get(key)
     if state is None:
         state = view.replay()
-        cache.set(key, state, STATE_CACHE_SECONDS)
+        recent_games.put(key, state)
     return state
 
 
 def state_cache_key(game: Game) -> str:
-    # created_at tells apart games that reuse an id (a test database, a restored backup);
-    # the format number, states pickled by an older release of the engine.
-    return f"game-state:{STATE_FORMAT}:{game.pk}:{game.version}:{game.created_at.timestamp()}"
+    # created_at tells apart games that reuse an id (a test database, a restored backup).
+    return f"game-state:{game.pk}:{game.version}:{game.created_at.timestamp()}"
 
 
-STATE_FORMAT = 2
-
-
+# How long Django's cache keeps a game's API object (scorekeeper/api.py).
 STATE_CACHE_SECONDS = 3600
 
 
@@ -591,8 +626,8 @@ def _store_state(view: GameView, *, actor, reason: str, request_id: str = "",
     )
     game.status, game.version = state.status, game.version + 1
     key = state_cache_key(game)
-    # Only once committed: a rolled-back write must not leave its state in the cache.
-    transaction.on_commit(lambda: cache.set(key, state, STATE_CACHE_SECONDS))
+    # Only once committed: a rolled-back write must not leave its state behind.
+    transaction.on_commit(lambda: recent_games.put(key, state))
 
 
 def sync_ledger(game: Game, expected, *, actor, reason: str, request_id: str = "",

@@ -126,9 +126,13 @@ def mallory_page(mallory):
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Each test starts with an empty cache (game states are cached per version)."""
+    """Each test starts with empty caches (game states and objects are kept per version)."""
     from django.core.cache import cache
 
+    from scorekeeper.services import recent_games
+
     cache.clear()
+    recent_games.clear()
     yield
     cache.clear()
+    recent_games.clear()

@@ -98,7 +98,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several phones write at once: IMMEDIATE takes the write lock at BEGIN, so
     # writers queue on the timeout instead of failing with "database is locked".
     DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"  # writers queue: sqlite/base.py
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

@@ -209,12 +209,14 @@ def _shape(serializer_class, request, **kwargs):
     return serializer.validated_data
 
 
-def _idempotent(request, write, *, lock_game: int | None = None) -> Response:
+def _idempotent(request, write) -> Response:
     """Run `write` once per Idempotency-Key: a retry gets the first answer back.
 
     The key, a fingerprint of the request and the response are stored in the
-    transaction that writes, so either both land or neither does. Locking the
-    game first makes a concurrent retry wait and then find the stored answer.
+    transaction that writes, so either both land or neither does. A retry that
+    overtakes the first request's answer (both sent before either committed) waits
+    for the game's lock in the service, then fails (the round is taken, the re-buy
+    made) or meets the unique key: it rolls back and answers as the first one did.
     """
     key = request.headers.get("Idempotency-Key", "").strip()
     if not key:
@@ -224,13 +226,11 @@ def _idempotent(request, write, *, lock_game: int | None = None) -> Response:
                          code="invalid")
     body = json.dumps(request.data, sort_keys=True, default=str)
     fingerprint = hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
+    stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
+    if stored is not None:
+        return _stored_answer(stored, fingerprint)
     try:
         with transaction.atomic():
-            if lock_game is not None:
-                list(Game.objects.select_for_update().filter(pk=lock_game).values_list("pk"))
-            stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
-            if stored is not None:
-                return _stored_answer(stored, fingerprint)
             response = write()
             IdempotencyKey.objects.create(
                 user=request.user, key=key, fingerprint=fingerprint,
@@ -238,9 +238,7 @@ def _idempotent(request, write, *, lock_game: int | None = None) -> Response:
                 response_body=json.loads(json.dumps(response.data, default=str)),
             )
             return response
-    except IntegrityError:
-        # The same key committed meanwhile by a request the game lock did not hold back
-        # (another game, another endpoint): this write rolled back; answer as that one did.
+    except (IntegrityError, RulesError):
         stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
         if stored is None:
             raise
@@ -515,7 +513,7 @@ class RoundListView(JsonView):
             body["game"] = s.game_data(view)
             return Response(body, status=201, headers={"ETag": f'"{view.game.version}"'})
 
-        return _idempotent(request, write, lock_game=game_id)
+        return _idempotent(request, write)
 
 
 class RoundDetailView(JsonView):
@@ -569,7 +567,7 @@ class RebuyView(JsonView):
                                        request_id=request.headers.get("Idempotency-Key", ""))
             return _with_etag(s.game_data(view), status.HTTP_201_CREATED)
 
-        return _idempotent(request, write, lock_game=game_id)
+        return _idempotent(request, write)
 
 
 class LedgerView(JsonView):

@@ -65,6 +65,14 @@ class Player(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        renamed = not self._state.adding
+        super().save(*args, **kwargs)
+        if renamed:
+            # A game's states and API objects are kept per version, names included: a new
+            # version for each game at which the player sits shows the new name at once.
+            Game.objects.filter(seats__player=self).update(version=models.F("version") + 1)
+
 
 class TableSession(models.Model):
     """An evening at one table: its games in order, and the pot carried between them."""

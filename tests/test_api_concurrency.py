@@ -246,6 +246,63 @@ def test_ten_phones_enter_rounds_and_rebuys_against_each_other(bob, as_bob):
     assert time.monotonic() - started < 30
 
 
+def test_ten_phones_correct_rounds_while_others_enter_new_ones_and_no_change_is_lost(
+    bob, as_bob,
+):
+    # given a game of three rounds
+    game = _start(as_bob)
+    url = f"/api/v1/games/{game['id']}"
+    for number in (1, 2, 3):
+        assert as_bob.post(f"{url}/rounds/", _round(game, number), format="json").status_code == 201
+    ids = [player["id"] for player in game["players"]]
+
+    def corrector(phone: int):
+        """Corrects round 1, 2 or 3 with its own deadwood; a stale version is read again."""
+        number = phone % 3 + 1
+        body = {**_round(game, number), "reason": f"phone {phone}"}
+        loser = ids[number % 3]  # neither the round's ender nor Dora, who is near 101
+        body["hands"] = [{**hand, "deadwood": hand["deadwood"] + phone * (hand["player"] == loser)}
+                         for hand in body["hands"]]  # fmt: skip
+
+        def run(client):
+            for _ in range(100):
+                version = client.get(f"{url}/").json()["version"]
+                response = client.put(f"{url}/rounds/{number}/", body, format="json",
+                                      HTTP_IF_MATCH=f'"{version}"')
+                if response.status_code == 200:
+                    return "corrected"
+                if response.status_code != 412:  # only "someone changed it meanwhile"
+                    return (response.status_code, response.json())
+            return "gave up"
+        return run
+
+    def enterer(client):
+        for _ in range(100):
+            number = client.get(f"{url}/").json()["next_round"]
+            response = client.post(f"{url}/rounds/", _round(game, number), format="json")
+            if response.status_code == 201:
+                return "entered"
+            if response.status_code != 409:
+                return (response.status_code, response.json())
+        return "gave up"
+
+    # when seven phones correct rounds while three enter new ones, all at once
+    outcomes = _together(bob, [corrector(phone) for phone in range(7)] + [enterer] * 3)
+
+    # then every change landed: each correction is its own revision, none overwritten
+    assert outcomes == ["corrected"] * 7 + ["entered"] * 3
+    reasons = Round.objects.filter(game_id=game["id"], revision__gt=0).values_list("reason",
+                                                                                  flat=True)
+    assert sorted(reasons) == sorted(f"phone {phone}" for phone in range(7))
+    assert Round.objects.filter(game_id=game["id"], revision=0).count() == 6
+    # and the game and its books are the replay of the last revision of every round
+    _assert_verified(as_bob, game["id"])
+    for number in (1, 2, 3):
+        last = Round.objects.filter(game_id=game["id"], number=number).order_by("-revision")[0]
+        shown = as_bob.get(f"{url}/rounds/{number}/").json()
+        assert (shown["revision"], shown["reason"]) == (last.revision, last.reason)
+
+
 # --- Failures inside the write -----------------------------------------------------------
 
 

@@ -463,12 +463,14 @@ def record_round(
                 next_round=state.next_round,
             )
         entry = _checked_entry(view, ender, hands, ender_melds)
-        # One round onto the state so far; the earlier rounds are not played again.
+        # One round onto the state so far; the earlier rounds are not played again, and
+        # their money stays as booked: the round only adds its own movements (and the
+        # payout when it ends the game), after the ones the game had.
         new_state = engine.play_on(state, entry)
         view.add_round(_store_round(view.game, number, 0, entry, user, reason=""))
         view.state = new_state
         _store_state(view, actor=user, reason=f"round {number}", request_id=request_id,
-                     since=number)
+                     added=new_state.transfers[len(state.transfers):])
     return new_state.rounds[-1], view
 
 
@@ -612,15 +614,22 @@ def _carried_into_later_game(game: Game) -> bool:
 
 
 def _store_state(view: GameView, *, actor, reason: str, request_id: str = "",
-                 since: int | None = None) -> None:
+                 since: int | None = None, added=None) -> None:
     """Bring the ledger in line with the replayed facts and bump the game's version.
 
-    `since`: the first round the change can touch (see sync_ledger).
+    `added`: the transfers a write that only adds to the game adds, posted as they are;
+    otherwise the ledger is compared with the facts from round `since` on (sync_ledger).
     """
     state = view.state
     game = view.game
-    sync_ledger(game, state.transfers, actor=actor, reason=reason, request_id=request_id,
-                since=since)
+    if added is not None:
+        if added:
+            ledger.post(added, game_id=game.pk, currency=game.currency,
+                        session_id=game.session_id, actor=_actor_name(actor),
+                        request_id=request_id)
+    else:
+        sync_ledger(game, state.transfers, actor=actor, reason=reason, request_id=request_id,
+                    since=since)
     Game.objects.filter(pk=game.pk).update(
         status=state.status, version=game.version + 1, closed=game.closed
     )
@@ -662,13 +671,17 @@ def sync_ledger(game: Game, expected, *, actor, reason: str, request_id: str = "
         if wanted[flow]:
             wanted[flow] -= 1
             missing.append(transfer)
-    actor_name = getattr(actor, "username", "") or ""
+    actor_name = _actor_name(actor)
     if stale:
         ledger.reverse(stale, actor=actor_name, reason=reason[:255], request_id=request_id)
     if missing:
         ledger.post(missing, game_id=game.pk, currency=game.currency,
                     session_id=game.session_id, actor=actor_name, request_id=request_id,
                     accounts=accounts.values())
+
+
+def _actor_name(actor) -> str:
+    return getattr(actor, "username", "") or ""
 
 
 def _flow(source, target, amount, kind, round_number) -> tuple:

@@ -17,7 +17,6 @@ from rest_framework.test import APIClient
 
 import ledger.services
 from ledger.models import Entry, IdempotencyKey
-from scorekeeper import services
 from scorekeeper.models import Game, Hand, Rebuy, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -77,13 +76,13 @@ def _together(user, calls):
 @pytest.fixture
 def slow_ledger(monkeypatch):
     """Hold the write lock a while: the other request surely arrives while it is taken."""
-    original = services.sync_ledger
+    original = ledger.services.post
 
     def slow(*args, **kwargs):
         time.sleep(0.3)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(services, "sync_ledger", slow)
+    monkeypatch.setattr(ledger.services, "post", slow)
 
 
 def _knock_premiums(client, game_id) -> list[dict]:
@@ -342,7 +341,7 @@ def test_a_locked_database_answers_503_and_the_retry_succeeds_once(as_bob, monke
     body = _round(game, 1)
     entries_before = Entry.objects.filter(game_id=game["id"]).count()
     version_before = Game.objects.get(pk=game["id"]).version
-    original = services.sync_ledger
+    original = ledger.services.post
     failures = [OperationalError("database is locked")]
 
     def flaky(*args, **kwargs):
@@ -351,7 +350,7 @@ def test_a_locked_database_answers_503_and_the_retry_succeeds_once(as_bob, monke
             raise failures.pop()
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(services, "sync_ledger", flaky)
+    monkeypatch.setattr(ledger.services, "post", flaky)
 
     locked = as_bob.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="locked-1")
 

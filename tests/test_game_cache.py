@@ -3,6 +3,7 @@
 import pytest
 from django.core.cache import cache
 
+import ledger.services
 from scorekeeper import services
 from scorekeeper.models import Game, Player
 
@@ -46,7 +47,7 @@ def test_a_write_that_fails_leaves_no_state_in_the_cache(as_alice, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the ledger write fails")
 
-    monkeypatch.setattr(services, "sync_ledger", broken)
+    monkeypatch.setattr(ledger.services, "post", broken)
     with pytest.raises(RuntimeError):
         as_alice.post(
             f"{API}/games/{game_id}/rounds/",

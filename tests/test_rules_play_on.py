@@ -90,6 +90,9 @@ def test_play_on_gives_the_game_a_full_replay_gives(game):
         # Playing on did not change the game it started from: the same round again gives
         # the same game.
         assert play_on(current, value) == expected
+        # The money moved before stays as it was; the round only adds movements (what the
+        # services post to the ledger for a new round).
+        assert got.transfers[:len(current.transfers)] == current.transfers
         rounds.append(value)
         current = got
 

@@ -1,0 +1,277 @@
+"""Who may open and use each page (the server-rendered, htmx routes), route by route.
+
+The pages' counterpart of tests/test_api_access.py. The table below names every page
+route with what GET and POST answer and to whom. A test walks the URL resolver and
+fails on a page route the table does not know, so a new page cannot ship without
+saying who may use it.
+
+For every page x {anonymous, carol the viewer, bob the scorekeeper, alice the
+organiser, mallory of another club} x {GET, POST}: exactly the allowed personas get
+the page's normal answer; anonymous is sent to the login page (GET and POST alike);
+mallory gets 404 (a game of Ottakring does not exist for her); a member without the
+right gets 403. A method a page does not serve is a 405 for everyone signed in.
+The POSTs carry the form a phone would send, valid for the allowed personas, so a
+refusal is about who asks, not about what they send. Every refused request writes
+nothing. Each request runs in a savepoint that is rolled back, so every persona
+meets the same games.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from django.urls import URLResolver, get_resolver
+
+from scorekeeper import services
+from scorekeeper.models import Game
+from scorekeeper.services import HandInput
+from tests.api_routes import (
+    ALICE,
+    ANON,
+    BOB,
+    CAROL,
+    EVERYONE,
+    MALLORY,
+    MEMBERS,
+    PERSONAS,
+    SIGNED_IN,
+    WRITERS,
+    counts,
+)
+
+# Outside this matrix: the API, the admin and the static files have their own, and the
+# health probe is for the load balancer.
+NOT_PAGES = ("api/", "admin/", "static/", "health/")
+# Pages reached without signing in by design, each with its own tests: signing in and
+# out, and the read-only sheet behind a share link (the signed token is the key).
+OPEN_BY_DESIGN = {"login", "logout", "shared"}
+
+METHODS = ("get", "post")
+
+
+@dataclass(frozen=True)
+class Use:
+    """One method of a page: who gets its normal answer, which, and what the form sends."""
+
+    allowed: frozenset
+    status: int
+    goes_to: str = ""  # where the normal 302 leads: a pattern, formatted with the world
+    data: Callable | None = None  # the form a phone sends, from the world
+    refused: dict = field(default_factory=dict)  # persona -> status, where not 403/404
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str  # formatted with the world: {game} (a pot game), {points} (a Punktespiel)
+    get: Use | None  # None: the page does not serve the method (405)
+    post: Use | None
+    sign_in: bool = True  # False: anonymous may use it too
+
+
+def _round_two(w) -> dict:
+    """Round 2 of the pot game as the round form sends it (hidden number, key, players)."""
+    ids = w["ids"]
+    return {"number": 2, "key": "access-round-2", "players": list(ids.values()),
+            "ender": ids["Anna"], f"dw-{ids['Anna']}": 0, f"dw-{ids['Ben']}": 5,
+            f"dw-{ids['Cem']}": 5}
+
+
+def _correction(w) -> dict:
+    """Round 1 corrected, with the version the edit form was drawn at and a reason."""
+    ids = w["ids"]
+    return {"number": 1, "key": "access-fix-1", "version": w["version"], "reason": "typo",
+            "players": list(ids.values()), "ender": ids["Anna"], f"dw-{ids['Anna']}": 1,
+            f"dw-{ids['Ben']}": 40, f"dw-{ids['Cem']}": 85}
+
+
+def _picker_tap(w) -> dict:
+    """A tap on Q in Anna's card picker (hearts, holding AH 2H): her entry comes back."""
+    anna = w["ids"]["Anna"]
+    return {"pick_add": f"{anna}:Q", f"mode-{anna}": "cards", f"suit-{anna}": "H",
+            f"cards-{anna}": "AH 2H"}
+
+
+def _new_game(w) -> dict:
+    return {"club": w["club"], "preset": "wiener", "buy_in": "5.00", "knock_premium": "1.00",
+            "rebuy": "on", "lay_off": "none", "seat": ["Anna", "Ben"], "start": "1"}
+
+
+SHEET = r"/games/{game}/"  # where a write on the pot game lands (the sheet, reloaded)
+
+PAGES = {
+    "home": Page("/", get=Use(SIGNED_IN, 200), post=None),
+    # mallory organises Favoriten, so she may start games there: the form is hers too. Her
+    # POST names Ottakring, which her form does not offer: "not a valid choice" (422), the
+    # same answer as for a club that does not exist, so it tells her nothing.
+    "game-new": Page(
+        "/games/new/",
+        get=Use(WRITERS | {MALLORY}, 200),
+        post=Use(WRITERS, 302, r"/games/\d+/", _new_game, refused={MALLORY: 422}),
+    ),
+    "game": Page("/games/{game}/", get=Use(MEMBERS, 200), post=None),
+    # The round forms are for entering: a viewer may not even open them.
+    "round-new": Page("/games/{game}/rounds/new/", get=Use(WRITERS, 200),
+                      post=Use(WRITERS, 302, SHEET, _round_two)),
+    "round-edit": Page("/games/{game}/rounds/1/edit/", get=Use(WRITERS, 200),
+                       post=Use(WRITERS, 302, SHEET, _correction)),
+    # The card picker writes nothing, but it is part of entering a round.
+    "hand": Page("/games/{game}/hand/", get=None, post=Use(WRITERS, 200, data=_picker_tap)),
+    "game-rebuy": Page("/games/{game}/rebuy/", get=None, post=Use(
+        WRITERS, 302, SHEET, lambda w: {"player": w["ids"]["Cem"], "key": "access-rebuy"})),
+    "game-close": Page("/games/{points}/close/", get=None,
+                       post=Use(WRITERS, 302, r"/games/{points}/")),
+    "game-ledger": Page("/games/{game}/ledger/", get=Use(MEMBERS, 200), post=None),
+    # Anyone who may read the sheet may pass it on: the link shows no more than that.
+    "game-share": Page("/games/{game}/share/", get=Use(MEMBERS, 200), post=None),
+    # Choosing the language sets a cookie and goes back; it is there before signing in.
+    "set_language": Page(
+        "/i18n/setlang/", sign_in=False,
+        get=Use(EVERYONE, 302, "/"),
+        post=Use(EVERYONE, 302, "/", lambda w: {"language": "de", "next": "/"}),
+    ),
+}
+
+# A known access bug, as "route-persona" -> reason: that case is xfail(strict=True).
+KNOWN_BUGS: dict[str, str] = {}
+
+
+def page_routes() -> set[str]:
+    """The name of every route in the resolver that is not under NOT_PAGES."""
+    names = set()
+
+    def walk(patterns, prefix):
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if route.startswith(NOT_PAGES):
+                continue
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, route)
+            else:
+                names.add(pattern.name or route)
+
+    walk(get_resolver().url_patterns, "")
+    return names
+
+
+def test_the_matrix_covers_every_page_route():
+    served = page_routes() - OPEN_BY_DESIGN
+    assert not served - set(PAGES), (
+        f"Page routes without a row in PAGES of tests/test_pages_access.py: "
+        f"{sorted(served - set(PAGES))}; say who may GET and POST each")
+    assert not set(PAGES) - served, f"PAGES names gone routes: {set(PAGES) - served}"
+    assert OPEN_BY_DESIGN <= page_routes(), "OPEN_BY_DESIGN names gone routes"
+
+
+# --- The world: Ottakring's pot game (Cem may re-buy) and Punktespiel; mallory's game -------
+
+
+def _first_round(view, ender: str, **points) -> services.GameView:
+    """Round 1 as the services take it (deadwood by name): the world is set, not tested."""
+    ids = {seat.player.name: seat.player_id for seat in view.seats}
+    hands = [HandInput(ids[name], deadwood=value) for name, value in points.items()]
+    _result, view = services.record_round(game_id=view.game.pk, number=1, ender=ids[ender],
+                                          hands=hands)
+    return view
+
+
+@pytest.fixture
+def world(club, other_club, alice_page, bob_page, carol_page, mallory_page) -> dict:
+    """Ottakring's games at a point where every write is possible: round 2 may be entered,
+    round 1 corrected, Cem may re-buy and the Punktespiel closed. mallory has a game of her
+    own, so her 404s are about whose game it is, not about having none."""
+    pot = services.start_game(club=club, name="Freitag", preset="wiener",
+                              players=["Anna", "Ben", "Cem"])
+    pot = _first_round(pot, "Anna", Anna=3, Ben=40, Cem=85)  # Cem may re-buy
+    points = services.start_game(club=club, name="Punkte", preset="romme",
+                                 players=["Anna", "Ben", "Cem"], rules={"mode": "points"})
+    _first_round(points, "Anna", Anna=0, Ben=23, Cem=12)
+    services.start_game(club=other_club, name="Max und Moritz", preset="wiener",
+                        players=["Max", "Moritz"])
+    return {
+        "clients": {ANON: Client(), CAROL: carol_page, BOB: bob_page, ALICE: alice_page,
+                    MALLORY: mallory_page},
+        "club": club.pk, "game": pot.game.pk, "points": points.game.pk,
+        "version": pot.game.version,
+        "ids": {seat.player.name: seat.player_id for seat in pot.seats},
+    }
+
+
+def footprint() -> dict:
+    """The rows of every model (rounds, hands, re-buys, games, ledger entries, ...) and each
+    game's version: closing a game adds no row, but every write bumps the version."""
+    versions = dict(Game.objects.values_list("pk", "version"))
+    return {**counts(), **{f"version of game {pk}": v for pk, v in versions.items()}}
+
+
+def attempt(world, persona: str, method: str, url: str, data: dict | None):
+    """One request in a savepoint that is rolled back: (response, what it wrote)."""
+    savepoint = transaction.savepoint_create()
+    try:
+        before = footprint()
+        client = world["clients"][persona]
+        response = client.post(url, data or {}) if method == "post" else client.get(url)
+        written = {name: value - before.get(name, 0) for name, value in footprint().items()
+                   if value != before.get(name)}
+    finally:
+        transaction.savepoint_rollback(savepoint)
+        # Game states are kept per version, and the rollback hands the versions out again.
+        cache.clear()
+        services.recent_games.clear()
+    return response, written
+
+
+def expected(world, page: Page, method: str, persona: str) -> tuple[int, str]:
+    """(status, a pattern of where a 302 leads) for `persona`."""
+    use = getattr(page, method)
+    if persona == ANON and page.sign_in:
+        # Signing in comes first, even for a method the page does not serve.
+        url = page.path.format(**world)
+        return 302, re.escape(f"{settings.LOGIN_URL}?next={url}")
+    if use is None:
+        # Before any look-up: the same 405 for a game that exists and one that does not.
+        return 405, ""
+    if persona in use.allowed:
+        return use.status, use.goes_to.format(**world)
+    if persona in use.refused:
+        return use.refused[persona], ""
+    return (404 if persona == MALLORY else 403), ""
+
+
+def _cases() -> list:
+    cases = []
+    for route_name in sorted(PAGES):
+        for persona in PERSONAS:
+            case = f"{route_name}-{persona}"
+            marks = [pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[case])] if (
+                case in KNOWN_BUGS) else []
+            cases.append(pytest.param(route_name, persona, id=case, marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize(("route_name", "persona"), _cases())
+def test_exactly_the_allowed_personas_use_a_page_and_the_refused_write_nothing(
+        world, route_name, persona):
+    page = PAGES[route_name]
+    url = page.path.format(**world)
+    wrong = []
+    for method in METHODS:
+        use = getattr(page, method)
+        data = use.data(world) if use and use.data else None
+        response, written = attempt(world, persona, method, url, data)
+        status, goes_to = expected(world, page, method, persona)
+        refused = not (use and persona in use.allowed)
+        where = response.get("Location", "")
+        if response.status_code != status:
+            wrong.append(f"{method.upper()}: {response.status_code} (expected {status}) "
+                         f"{response.content[:200]!r}")
+        elif status == 302 and not re.fullmatch(goes_to, where):
+            wrong.append(f"{method.upper()}: went to {where} (expected {goes_to})")
+        elif (refused or method == "get") and written:
+            wrong.append(f"{method.upper()}: {'refused' if refused else 'a read'} but wrote "
+                         f"{written}")
+    assert not wrong, f"{url} as {persona}:\n" + "\n".join(wrong)

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from ledger.models import Entry
+from scorekeeper.models import Round
 from tests.api_table import API, Table, balances_of, errors
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
@@ -385,3 +387,32 @@ def test_the_ledger_and_settlement_are_read_in_a_fixed_number_of_queries(
         settlement = as_alice.get(f"{table.url}settlement/")
 
     assert (len(ledger.json()), settlement.status_code) == (4 + 3 * rounds, 200)
+
+
+def test_who_entered_and_who_corrected_are_kept_with_the_request_that_did_it(
+    as_alice, as_bob, alice, bob,
+):
+    # given bob enters round 1 from his phone, with a key
+    table = Table.start(as_alice, THREE)
+    table.client = as_bob
+    entered = table.post_round("Anna", headers={"Idempotency-Key": "bobs-phone-1"},
+                               Anna=3, Ben=40, Cem=22)
+    assert entered.status_code == 201, entered.json()
+    table.game = entered.json()["game"]
+
+    # when alice corrects it, giving a reason: it was Cem who knocked
+    table.client = as_alice
+    corrected = table.correct(1, "Cem", reason="Cem knocked", Anna=30, Ben=40, Cem=2)
+    assert corrected.status_code == 200, corrected.json()
+
+    # then both revisions stay, each with who entered it and why
+    revisions = Round.objects.filter(game_id=table.id, number=1).order_by("revision")
+    assert [(r.revision, r.entered_by, r.reason) for r in revisions] == [
+        (0, bob, ""), (1, alice, "Cem knocked")]
+    # and the money of the round carries who moved it and the request it came with
+    entries = Entry.objects.filter(game_id=table.id, round_number=1)
+    by_bob = entries.filter(actor="bob")
+    assert by_bob and {(e.request_id, e.reverses_id) for e in by_bob} == {("bobs-phone-1", None)}
+    reversals = entries.filter(reverses__isnull=False)
+    assert reversals and {(e.actor, e.reason) for e in reversals} == {
+        ("alice", "correction of round 1: Cem knocked")}

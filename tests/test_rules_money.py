@@ -33,7 +33,21 @@ KINDS = {"buy_in", "rebuy", "knock_premium", "rummy_premium", "undercut_tie", "k
      (Decimal("17.5"), 1750), (" 2.00 ", 200)],
 )
 def test_an_amount_becomes_exact_minor_units(value, minor):
-    assert parse_money(value) == minor
+    parsed = parse_money(value)
+    assert parsed == minor and type(parsed) is int  # never a float that happens to be equal
+
+
+@settings(max_examples=500)
+@given(st.one_of(st.text(max_size=12), st.from_regex(r"\A-?[0-9]{1,6}([.,][0-9]{0,3})?\Z")))
+def test_any_text_is_an_exact_amount_or_refused(text):
+    try:
+        parsed = parse_money(text, field="buy_in")
+    except MoneyError as error:
+        assert error.field == "buy_in" and error.message
+        return
+    # Accepted: a whole number of cents that the written amount says exactly.
+    assert type(parsed) is int and parsed >= 0
+    assert Decimal(text.strip().replace(",", ".")) * 100 == parsed
 
 
 @pytest.mark.parametrize("value", ["1e3", "-5", "0.001", "NaN", "", "5.00 EUR", "٥", "５",

@@ -160,14 +160,15 @@ def main() -> int:
             if len(set(answers.values())) > 1:
                 disagreements.append((name, hand, answers))
 
-    replay_timing = replay.run()
+    replay_timing, play_on_timing = replay.run()
     print()
     print(f"  {'game':<30} {'':<14} {'runs':>6} {'median ms':>10} {'p99 ms':>10} {'max ms':>10}")
-    print(
-        f"  {replay.DESCRIPTION:<30} {'replay':<14} {replay_timing.count:>6}"
-        f" {replay_timing.median_us / 1000:>10.2f} {replay_timing.p99_us / 1000:>10.2f}"
-        f" {replay_timing.max_us / 1000:>10.2f}"
-    )
+    for label, timing in (("replay", replay_timing), ("play_on", play_on_timing)):
+        print(
+            f"  {replay.DESCRIPTION:<30} {label:<14} {timing.count:>6}"
+            f" {timing.median_us / 1000:>10.2f} {timing.p99_us / 1000:>10.2f}"
+            f" {timing.max_us / 1000:>10.2f}"
+        )
     print(f"  one run = {replay.INCLUDES}")
 
     print()

@@ -1,19 +1,22 @@
-"""Replay benchmark: one seeded 40-round, 6-player Wiener game, replayed whole.
+"""Replay benchmark: one seeded 40-round, 6-player Wiener game, replayed whole, and its
+40th round played onto the first 39.
 
-`replay` recomputes a game's standings and money from its rounds every time a round
-is added or corrected, so what matters is the time of one full replay.
+`replay` recomputes a game's standings and money from its rounds when a round is
+corrected, or when a process has not seen the game's current version; a new round is
+played onto the state so far with `play_on`. Both are timed.
 """
 
 import random
 
 from bench.timing import Timing, measure
 from scorekeeper.rules import Rules
-from scorekeeper.rules.knock import HandEntry, RoundEntry, replay
+from scorekeeper.rules.knock import HandEntry, RoundEntry, play_on, replay
 
 DESCRIPTION = "Wiener, 6 players, 40 rounds"
 INCLUDES = (
     "replay(rules, players, rounds) of the whole game from typed deadwood (no cards\n"
-    "  to evaluate): standings, placings and every money transfer of all 40 rounds"
+    "  to evaluate): standings, placings and every money transfer of all 40 rounds;\n"
+    "  play_on: round 40 played onto the replayed game of rounds 1-39"
 )
 PLAYERS = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz")
 ROUNDS = 40
@@ -47,12 +50,18 @@ def make_game(seed: int) -> tuple[Rules, list[str], list[RoundEntry]]:
     return rules, list(PLAYERS), rounds
 
 
-def run(seed: int = 40) -> Timing:
-    """Time RUNS full replays of one game, after WARM_UP untimed ones."""
+def run(seed: int = 40) -> tuple[Timing, Timing]:
+    """Time RUNS full replays of one game and RUNS times its last round played on, each
+    after WARM_UP untimed calls."""
     rules, players, rounds = make_game(seed)
     # Time the game we mean to time: all 40 rounds played, nobody out or dead.
     result = replay(rules, players, rounds)
     assert result.round_count == ROUNDS, result.round_count
     assert all(standing.state == "in" for standing in result.standings), result.standings
     game = (rules, players, rounds)
-    return measure(lambda args: replay(*args), [game] * RUNS, [game] * WARM_UP)
+    whole = measure(lambda args: replay(*args), [game] * RUNS, [game] * WARM_UP)
+    before_last = replay(rules, players, rounds[:-1])
+    assert play_on(before_last, rounds[-1]) == result
+    last = (before_last, rounds[-1])
+    one_more = measure(lambda args: play_on(*args), [last] * RUNS, [last] * WARM_UP)
+    return whole, one_more

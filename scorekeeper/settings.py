@@ -95,9 +95,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several phones write at once: IMMEDIATE takes the write lock at BEGIN, so
-    # writers queue on the timeout instead of failing with "database is locked".
-    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"  # writers queue: sqlite/base.py
+    # Several phones write at once: IMMEDIATE takes the write lock at BEGIN, and the
+    # writers wait their turn on a file lock (scorekeeper/sqlite/base.py) instead of
+    # failing with "database is locked" or sleeping in SQLite's busy handler.
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

@@ -333,10 +333,7 @@ def round_new(request, game_id: int):
             form_input.place_error(error)
         else:
             return _show_sheet(request, game_id)
-    for entry in entries:
-        entry.ender = entry.player == form_input.ender
-    context = _round_context(view, entries, form_input, **context_args)
-    return render(request, _fragment(request, ROUND_FORM, "round-form"), context, status=422)
+    return _round_form_again(request, view, entries, form_input, context_args)
 
 
 @login_required
@@ -389,9 +386,14 @@ def round_edit(request, game_id: int, number: int):
             form_input.place_error(error)
         else:
             return _show_sheet(request, game_id)
+    return _round_form_again(request, view, entries, form_input, args)
+
+
+def _round_form_again(request, view, entries, form_input, context_args):
+    """The round form once more, as entered, with what is wrong marked (422)."""
     for entry in entries:
         entry.ender = entry.player == form_input.ender
-    context = _round_context(view, entries, form_input, **args)
+    context = _round_context(view, entries, form_input, **context_args)
     return render(request, _fragment(request, ROUND_FORM, "round-form"), context, status=422)
 
 

@@ -12,7 +12,8 @@ thread of its own and is unaffected.
 Every page a test opens is watched: a console error or warning (chromium reports CSP
 violations there), an uncaught exception or a JavaScript dialog fails the test when it
 ends. HTTP answers a test expects, such as 409 for a conflict, go into
-`phones.expected_statuses`.
+`phones.expected_statuses`; console errors a test causes on purpose (a dropped
+connection), into `phones.expected_console_errors`.
 """
 
 import os
@@ -80,6 +81,7 @@ class Phones:
     contexts: list = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     expected_statuses: set[int] = field(default_factory=set)
+    expected_console_errors: set[str] = field(default_factory=set)  # text fragments
 
     def open(self, user=None, *, locale: str = "en-GB"):
         """A new phone (its own cookies), signed in as `user` when given; returns its page."""
@@ -104,6 +106,8 @@ class Phones:
                 return
             failed = _FAILED_LOAD.search(message.text)
             if failed and int(failed[1]) in self.expected_statuses:
+                return
+            if any(error in message.text for error in self.expected_console_errors):
                 return
             self.problems.append(f"console {message.type} on {page.url}: {message.text}")
 

@@ -1,7 +1,8 @@
-"""More than one phone, and hasty thumbs, in a real browser (RELIABILITY.md 28, 29):
-the share link follows the game by itself, a double tap on Save, on a re-buy or on
-ending a points game counts once, and two phones entering the same round get one round
-and one set of premiums.
+"""More than one phone, hasty thumbs and a bad connection, in a real browser
+(RELIABILITY.md 10, 28, 29): the share link follows the game by itself, a double tap on
+Save, on a re-buy or on ending a points game counts once, a save whose answer is lost
+says so and counts once when sent again, and two phones entering the same round get one
+round and one set of premiums.
 
 Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
 """
@@ -57,6 +58,58 @@ def test_a_double_tap_on_save_records_one_round(phone, club):
     # makes it the same round, not a second one.
     again = phone.request.post(post.url, headers=post.headers, data=post.post_data_buffer)
     assert again.status == 200 and "After round 1" in again.text()
+    assert Round.objects.filter(game_id=game_id).count() == 1
+
+
+def test_a_save_whose_answer_is_lost_says_so_and_sending_again_counts_once(phones, phone,
+                                                                            club):
+    # given a round filled in on a phone whose connection drops on the way back
+    game_id = game_with(club, ["Anna", "Ben", "Cem"])
+    phone.goto(f"/games/{game_id}/rounds/new/")
+    fill_round(phone, "Anna", {"Anna": 3, "Ben": 12, "Cem": 20})
+
+    def lose_the_answer(route):
+        route.fetch()  # the server gets the round and saves it,
+        route.abort()  # but its answer never reaches the phone
+
+    phone.route("**/rounds/new/", lose_the_answer, times=1)
+    # The dropped connection, and htmx logging the failed request.
+    phones.expected_console_errors.update({"net::ERR_FAILED", "htmx:sendError",
+                                           "htmx:afterRequest"})
+
+    # when Save is tapped, then the phone says what happened instead of showing nothing
+    phone.locator("#round-form .save").click()
+    expect(phone.locator("#connection-problem")).to_contain_text("No answer from the server")
+    assert Round.objects.filter(game_id=game_id).count() == 1
+
+    # and tapping Save again shows the round on the sheet, entered once
+    phone.locator("#round-form .save").click()
+    expect(phone.locator(".news")).to_contain_text("Anna knocked with 3 points.")
+    expect(phone.locator("#connection-problem")).to_be_hidden()
+    assert Round.objects.filter(game_id=game_id).count() == 1
+    assert Entry.objects.filter(game_id=game_id, kind="knock_premium").count() == 2
+
+
+def test_a_busy_server_is_said_so_and_the_round_is_saved_when_sent_again(phones, phone, club):
+    # given a round filled in, and a server that is busy for the first answer
+    game_id = game_with(club, ["Anna", "Ben", "Cem"])
+    phone.goto(f"/games/{game_id}/rounds/new/")
+    fill_round(phone, "Anna", {"Anna": 3, "Ben": 12, "Cem": 20})
+    phone.route("**/rounds/new/", lambda route: route.fulfill(status=503, body="busy"),
+                times=1)
+    phones.expected_statuses.add(503)
+    # htmx logs the failed request as well.
+    phones.expected_console_errors.update({"Response Status Error Code 503",
+                                           "htmx:responseError", "htmx:afterRequest"})
+
+    # when Save is tapped, then the phone says nothing was saved
+    phone.locator("#round-form .save").click()
+    expect(phone.locator("#connection-problem")).to_contain_text("nothing was saved")
+    assert not Round.objects.filter(game_id=game_id).exists()
+
+    # and the same form sent again enters the round
+    phone.locator("#round-form .save").click()
+    expect(phone.locator(".news")).to_contain_text("Anna knocked with 3 points.")
     assert Round.objects.filter(game_id=game_id).count() == 1
 
 

@@ -1,7 +1,8 @@
 /* The round form's number pad: digits go into the active player's field, so the phone's
    keyboard never covers the form and the thumb stays in one place. Progressive: without
    this file the fields are ordinary numeric inputs and the pad stays hidden.
-   Taps for a 4-player round: knocker, 1 digit, Next, 2 + Next, 2 + Next, 2, Save = 12. */
+   Taps for a 4-player round: knocker, 1 digit, Next, 2 + Next, 2 + Next, 2, Save = 12.
+   Also: a notice when a request gets no answer or a server error (see the end). */
 (function () {
   "use strict";
 
@@ -91,6 +92,28 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-pad] button");
     if (button) press(formOf(button), button.getAttribute("data-key"));
+  });
+
+  // A request that got no answer (the connection dropped), a server error or a refusal
+  // the page has no form for is not swapped in by htmx, so the phone would show
+  // nothing: say what happened, and that sending again is safe (each form carries a
+  // key, so a repeat counts once).
+  function connectionProblem(kind) {
+    var notice = document.getElementById("connection-problem");
+    if (!notice) return;
+    notice.textContent = notice.getAttribute("data-" + kind);
+    notice.hidden = false;
+  }
+
+  document.addEventListener("htmx:sendError", function () {
+    connectionProblem("offline");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    connectionProblem(event.detail.xhr.status >= 500 ? "failed" : "refused");
+  });
+  document.addEventListener("htmx:beforeRequest", function () {
+    var notice = document.getElementById("connection-problem");
+    if (notice) notice.hidden = true;
   });
 
   function start() {

@@ -7,11 +7,14 @@ round and one set of premiums.
 Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
 """
 
+import re
+
 from playwright.sync_api import expect
 
 from ledger.models import Entry
+from scorekeeper import services
 from scorekeeper.models import Round
-from tests.browser_steps import POLL_SECONDS, enter_round, fill_round, game_with
+from tests.browser_steps import POLL_SECONDS, enter_round, fill_round, game_with, seats
 
 pytest_plugins = ["tests.browser_support"]
 
@@ -111,6 +114,31 @@ def test_a_busy_server_is_said_so_and_the_round_is_saved_when_sent_again(phones,
     phone.locator("#round-form .save").click()
     expect(phone.locator(".news")).to_contain_text("Anna knocked with 3 points.")
     assert Round.objects.filter(game_id=game_id).count() == 1
+
+
+def test_a_sheet_that_loses_its_connection_says_it_may_be_behind_and_catches_up(phones, phone,
+                                                                              club):
+    # given the sheet open on a phone, polling for news
+    game_id = game_with(club, ["Anna", "Ben"])
+    phone.goto(f"/games/{game_id}/")
+    expect(phone.locator(".sheet")).to_contain_text("No rounds yet.")
+    phones.expected_console_errors.update({"net::ERR_FAILED", "htmx:sendError",
+                                           "htmx:afterRequest"})
+
+    # when its next poll finds no connection
+    phone.route(re.compile(r"/games/\d+/\?v="), lambda route: route.abort(), times=1)
+    notice = phone.locator("#connection-problem")
+    expect(notice).to_contain_text("the sheet may be behind",
+                                   timeout=(POLL_SECONDS + 3) * 1000)
+
+    # then, the connection back, the next poll brings a round entered meanwhile
+    ids = seats(game_id)
+    services.record_round(game_id=game_id, number=1, ender=ids["Anna"],
+                          hands=[services.HandInput(ids["Anna"], deadwood=3),
+                                 services.HandInput(ids["Ben"], deadwood=12)])
+    expect(phone.locator(".news")).to_contain_text(
+        "Anna knocked with 3 points.", timeout=(POLL_SECONDS + 3) * 1000)
+    expect(notice).to_be_hidden()
 
 
 def test_two_phones_entering_the_same_round_make_one_round(phones, alice, bob, club):

@@ -2,7 +2,8 @@
    keyboard never covers the form and the thumb stays in one place. Progressive: without
    this file the fields are ordinary numeric inputs and the pad stays hidden.
    Taps for a 4-player round: knocker, 1 digit, Next, 2 + Next, 2 + Next, 2, Save = 12.
-   Also: a notice when a request gets no answer or a server error (see the end). */
+   Also: a notice when a request gets no answer, a server error or a refusal (see the
+   end). */
 (function () {
   "use strict";
 
@@ -105,8 +106,10 @@
     notice.hidden = false;
   }
 
-  document.addEventListener("htmx:sendError", function () {
-    connectionProblem("offline");
+  document.addEventListener("htmx:sendError", function (event) {
+    // A sheet that polls sends nothing of its own: it only falls behind for a while.
+    var reading = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
+    connectionProblem(reading ? "behind" : "offline");
   });
   document.addEventListener("htmx:responseError", function (event) {
     connectionProblem(event.detail.xhr.status >= 500 ? "failed" : "refused");

@@ -547,6 +547,34 @@ def test_the_report_flags_a_game_whose_books_do_not_close(as_alice, club):
     assert {p["name"]: minor(p["net"]) for p in body["players"]}["Emil"] == minor(emil) + 100
 
 
+def test_verifyledger_names_the_game_whose_books_do_not_close_and_exits_1(as_alice, club):
+    from ledger import services as ledger
+    from scorekeeper.rules import Transfer
+
+    # given two finished games whose books close
+    good = finish_quickly(as_alice, THREE, club)
+    bad = finish_quickly(as_alice, ["Dora", "Emil"], club)
+    out = io.StringIO()
+    call_command("verifyledger", "--club", str(club.pk), stdout=out)
+    assert out.getvalue().strip() == "2 games checked, 0 with differences."
+
+    # when money leaves the pot of one of them around the services
+    ledger.post([Transfer("pot", f"player:{bad.ids['Emil']}", 100, "payout", None)],
+                game_id=bad.id, currency="EUR")
+
+    # then the audit names that game and the difference, and fails
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("verifyledger", stdout=out)
+    assert exit_.value.code == 1
+    report = out.getvalue()
+    assert f"Game {bad.id} " in report and f"Game {good.id} " not in report
+    assert "pot -> player:" in report and "1.00" in report
+    assert report.strip().endswith("2 games checked, 1 with differences.")
+    with pytest.raises(CommandError, match="There is no game 999999"):
+        call_command("verifyledger", "--game", "999999", stdout=io.StringIO())
+
+
 def test_the_report_follows_a_correction_of_a_finished_game(as_alice, club):
     # given a game Anna won, already in the report
     table = finish_quickly(as_alice, THREE, club)

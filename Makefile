@@ -14,7 +14,7 @@ help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
 	@echo "make test   install, lint, run the whole suite on SQLite and on PostgreSQL"
 	@echo "make serve  collectstatic, migrate, serve with gunicorn on http://127.0.0.1:8000 (DEBUG off)"
-	@echo "make bench  solver, replay and HTTP benchmarks (with the peer solvers in .venv-bench)"
+	@echo "make bench  solver, replay, HTTP and club benchmarks (with the peer solvers in .venv-bench)"
 
 $(VENV)/.installed: requirements.txt
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6)"; exit 1; }

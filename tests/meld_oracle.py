@@ -1,7 +1,7 @@
 """A slow, obviously correct deadwood oracle for the property tests.
 
 It tries every partition of the hand into melds and deadwood, checking each
-candidate meld against the definition in RULES.md 2 directly. It shares no
+candidate meld against the definition in docs/rules.md 2 directly. It shares no
 code with the engine's search.
 """
 

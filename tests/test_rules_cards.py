@@ -1,4 +1,4 @@
-"""Card text (RULES.md 1) and rule parameters (RULES.md 6)."""
+"""Card text (docs/rules.md 1) and rule parameters (docs/rules.md 6.5 and 6.6)."""
 
 import ast
 from pathlib import Path
@@ -65,7 +65,7 @@ def test_a_third_joker_is_refused_and_two_pass():
         check_deck([["JK"], ["JK", "JK"]], decks=2, jokers=2)
 
 
-def test_presets_hold_the_table_of_rules_md_6():
+def test_presets_hold_the_parameter_table():
     wiener, romme, gin = (Rules.preset(key) for key in ("wiener", "romme", "gin"))
 
     assert (wiener.card_values["A"], romme.card_values["A"], gin.card_values["A"]) == (11, 10, 1)
@@ -74,6 +74,9 @@ def test_presets_hold_the_table_of_rules_md_6():
     assert (wiener.pot_split, romme.pot_split) == ((70, 30), (100,))
     assert (wiener.effective_rummy_premium, romme.effective_rummy_premium) == (200, 100)
     assert (gin.decks, gin.jokers, gin.ace_in_runs, gin.knock_limit) == (1, 0, "low", 10)
+    assert gin.lay_off == "knocker_melds_free"
+    # docs/rules.md 6.2: the last living player plays on against the dead by default
+    assert (wiener.dead_last_living, romme.dead_last_living) == ("plays_on", "plays_on")
     assert sorted(PRESETS) == ["gin", "romme", "wiener"]
 
 
@@ -125,7 +128,9 @@ def test_an_unknown_preset_is_named():
 def test_the_rules_engine_imports_nothing_from_django():
     package = Path(__file__).resolve().parent.parent / "scorekeeper" / "rules"
     imported = set()
-    for path in package.glob("*.py"):
+    paths = sorted(package.rglob("*.py"))
+    assert package / "knock" / "replay.py" in paths
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 imported.update(alias.name.split(".")[0] for alias in node.names)

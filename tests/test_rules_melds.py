@@ -1,4 +1,4 @@
-"""Deadwood: the exact minimum for every rule of RULES.md 2, with one arrangement."""
+"""Deadwood: the exact minimum for every rule of docs/rules.md 2, with one arrangement."""
 
 import json
 from collections import Counter

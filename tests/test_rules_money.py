@@ -1,7 +1,7 @@
-"""Money (RULES.md 3.4 and 5): exact amounts, exact splits, and the ledger of whole games.
+"""Money (docs/rules.md 5): exact amounts, exact splits, and the ledger of whole games.
 
 The property tests play random whole knock games and check the invariants of
-RULES.md 5 after every round.
+docs/rules.md 5.1 after every round.
 """
 
 from decimal import Decimal
@@ -123,6 +123,7 @@ VARIANTS = [
     Rules.preset("wiener", undercut=True, rummy_kitty=True),
     Rules.preset("wiener", knock_limit=10, dealer_rule="winner_deals", buy_in="5.01"),
     Rules.preset("romme", dead_play_on=True, rummy_kitty=True),
+    Rules.preset("romme", dead_play_on=True, dead_last_living="wins", rummy_kitty=True),
     Rules.preset("romme", dead_play_on=True, dead_last_living="plays_on", undercut=True),
     Rules.preset("wiener", pot_split=[50, 30, 20], pot_split_min_players=2, rebuy_cost="2.50"),
     Rules.preset("romme", mode="points"),
@@ -161,7 +162,8 @@ def games(draw):
 
 
 def _check_ledger(game, carried_in):
-    """RULES.md 5 at every movement: positive amounts, known kinds, pot and kitty never < 0."""
+    """docs/rules.md 5.1 at every movement: positive amounts, known kinds, pot and kitty
+    never below 0."""
     running: dict[str, int] = {account: 0 for account in game.balances}
     for transfer in game.transfers:
         assert transfer.amount > 0 and transfer.kind in KINDS

@@ -1,15 +1,32 @@
-"""play_on: one more round onto a replayed game gives exactly the game replay gives.
+"""play_on, take_rebuy and resume: going on from a game gives exactly the game replay gives.
 
-The services enter a new round with play_on (no replay of the earlier rounds); a
-correction or a re-buy replays everything. These properties keep the two paths one.
+The services enter a new round with play_on and a re-buy with take_rebuy (no replay of the
+earlier rounds), and go on from a stored snapshot with resume; a correction replays
+everything. These properties keep the paths one.
 """
+
+import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import GameOver, Rules, RulesError, play_on, replay
-from scorekeeper.rules.knock import HandEntry, RebuyEntry, RoundEntry
+from scorekeeper.rules import (
+    SNAPSHOT_FORMAT,
+    GameOver,
+    HandEntry,
+    RebuyEntry,
+    RoundEntry,
+    Rules,
+    RulesError,
+    SnapshotError,
+    play_on,
+    replay,
+    resume,
+    snapshot,
+    take_rebuy,
+)
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"]
 
@@ -35,9 +52,10 @@ rules_strategy = st.builds(
 
 @st.composite
 def games(draw):
-    """Rules, seating, and a list of steps: a round entry, or a re-buy of a player."""
+    """Rules, seating, a carried pot, and a list of steps: a round entry, or a re-buy."""
     rules = draw(rules_strategy)
     players = PLAYERS[:draw(st.integers(2, 6))]
+    carried_in = 0 if rules.mode == "points" else draw(st.sampled_from([0, 0, 1234]))
     steps = []
     for _ in range(draw(st.integers(1, 14))):
         if draw(st.integers(0, 5)) == 0:
@@ -51,34 +69,38 @@ def games(draw):
             for player in players
         )
         steps.append(("round", RoundEntry(ender=ender, hands=hands)))
-    return rules, players, steps
+    return rules, players, carried_in, steps
 
 
-def outcome(function, *args):
+def outcome(function, *args, **kwargs):
     """What a call gives: the Game, or the refusal as (error class, message)."""
     try:
-        return function(*args)
+        return function(*args, **kwargs)
     except RulesError as error:
         return type(error), error.message
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
-def test_play_on_gives_the_game_a_full_replay_gives(game):
-    rules, players, steps = game
+def test_play_on_and_take_rebuy_give_the_game_a_full_replay_gives(game):
+    rules, players, carried_in, steps = game
     rounds, rebuys = [], []
-    current = replay(rules, players)
+    current = replay(rules, players, carried_in=carried_in)
     for kind, value in steps:
         if kind == "rebuy":
             entry = RebuyEntry(value, after_round=len(rounds))
-            try:
-                current = replay(rules, players, rounds, [*rebuys, entry])
-            except RulesError:
-                continue  # not open to this player now: nothing happened
-            rebuys.append(entry)
+            expected = outcome(replay, rules, players, rounds, [*rebuys, entry],
+                               carried_in=carried_in)
+            got = outcome(take_rebuy, current, value)
+            assert got == expected
+            if not isinstance(expected, tuple):  # else not open to this player: nothing happened
+                assert got.transfers[:len(current.transfers)] == current.transfers
+                rebuys.append(entry)
+                current = got
             continue
-        before = replay(rules, players, rounds, rebuys)
-        expected = outcome(replay, rules, players, [*rounds, value], rebuys)
+        before = replay(rules, players, rounds, rebuys, carried_in=carried_in)
+        expected = outcome(replay, rules, players, [*rounds, value], rebuys,
+                           carried_in=carried_in)
         got = outcome(play_on, current, value)
         if isinstance(expected, tuple):
             assert got == expected
@@ -126,3 +148,47 @@ def test_play_on_a_finished_game_is_refused():
     with pytest.raises(GameOver):
         play_on(over, RoundEntry("Anna", (HandEntry("Anna", deadwood=0),
                                           HandEntry("Ben", deadwood=1))))
+
+
+def since(game, start):
+    """`game` with only the rounds and transfers that came after the game `start`."""
+    return replace(game, rounds=game.rounds[len(start.rounds):],
+                   transfers=game.transfers[len(start.transfers):])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_a_resumed_snapshot_goes_on_as_the_game_it_was_taken_of(game):
+    rules, players, carried_in, steps = game
+    rounds, rebuys = [], []
+    current = replay(rules, players, carried_in=carried_in)
+    for kind, value in steps:
+        # given the game's snapshot, stored as JSON and resumed
+        data = json.loads(json.dumps(snapshot(current)))
+        resumed = resume(rules, players, data, carried_in=carried_in)
+        assert resumed == replace(current, rounds=(), transfers=())
+        if rules.mode == "points":  # a Punktespiel closed now ends as its facts closed do
+            closed = replay(rules, players, rounds, rebuys, closed=True)
+            assert resume(rules, players, data, closed=True) == replace(closed, rounds=(),
+                                                                         transfers=())
+        with pytest.raises(SnapshotError):
+            resume(rules, players, {**data, "format": SNAPSHOT_FORMAT + 1})
+
+        # when the next round or re-buy goes onto both
+        if kind == "rebuy":
+            entry = RebuyEntry(value, after_round=len(rounds))
+            facts = (rounds, [*rebuys, entry])
+            expected, got = outcome(take_rebuy, current, value), outcome(take_rebuy, resumed,
+                                                                         value)
+        else:
+            facts = ([*rounds, value], rebuys)
+            expected, got = outcome(play_on, current, value), outcome(play_on, resumed, value)
+
+        # then the resumed game gives the same game, less the rounds and money before it
+        if isinstance(expected, tuple):
+            assert got == expected
+            continue
+        assert got == since(expected, current)
+        assert expected == replay(rules, players, *facts, carried_in=carried_in)
+        rounds, rebuys = facts
+        current = expected

@@ -1,68 +1,109 @@
 """The rules engine: pure Python, no Django. Facts in, standings and money out.
 
-    from scorekeeper.rules import Rules, evaluate_hand, best_discard, parse_cards
+    from scorekeeper.rules import Rules, evaluate_hand, best_discard, parse_cards, replay
     game = replay(Rules.preset("wiener"), players, rounds, rebuys)
+    game = play_on(game, next_round)            # one more round, without a replay
+    data = snapshot(game)                       # plain data, as large as the seating
+    game = resume(rules, players, data)         # the same game, ready to play on
+
+This module is the only import path for callers outside the engine.
 """
 
-from .cards import check_deck, parse_card, parse_cards
+from .cards import CANONICAL_CARDS, JOKER, RANKS, SUITS, check_deck, parse_card, parse_cards
 from .errors import (
     CardError,
     FalseKnock,
     GameOver,
     InvalidRound,
     InvalidRules,
+    Message,
     MoneyError,
     RebuyNotAllowed,
     RulesError,
+    SnapshotError,
     TooManyCopies,
 )
+from .family import Family, family_for, play_on, replay, resume, snapshot
 from .knock import (
+    CARRY,
+    KITTY,
+    POT,
+    SNAPSHOT_FORMAT,
     Game,
     HandEntry,
+    PlayerResult,
     RebuyEntry,
     RebuyOffer,
     RoundEntry,
     RoundResult,
     Standing,
     Transfer,
+    account,
+    can_rebuy,
     check_rebuy,
-    play_on,
-    replay,
+    largest_deadwood,
+    rebuy,
+    rebuy_rule,
+    take_rebuy,
 )
 from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
 from .presets import PRESETS, Rules
+from .status import GameStatus, PlayerState
 
 __all__ = [
+    "CANONICAL_CARDS",
+    "CARRY",
+    "KITTY",
+    "POT",
     "PRESETS",
+    "SNAPSHOT_FORMAT",
+    "SUITS",
+    "CardError",
+    "FalseKnock",
+    "Family",
     "Game",
+    "GameOver",
+    "GameStatus",
     "HandEntry",
+    "HandResult",
+    "JOKER",
+    "InvalidRound",
+    "InvalidRules",
+    "Message",
+    "MoneyError",
+    "PlayerResult",
+    "PlayerState",
+    "RANKS",
     "RebuyEntry",
+    "RebuyNotAllowed",
     "RebuyOffer",
     "RoundEntry",
     "RoundResult",
-    "Standing",
-    "Transfer",
-    "check_rebuy",
-    "play_on",
-    "replay",
-    "CardError",
-    "FalseKnock",
-    "GameOver",
-    "HandResult",
-    "InvalidRound",
-    "InvalidRules",
-    "MoneyError",
-    "RebuyNotAllowed",
     "Rules",
     "RulesError",
+    "SnapshotError",
+    "Standing",
     "TooManyCopies",
+    "Transfer",
+    "account",
     "allocate",
     "best_discard",
+    "can_rebuy",
     "check_deck",
+    "check_rebuy",
     "evaluate_hand",
+    "family_for",
     "format_money",
+    "largest_deadwood",
     "parse_card",
     "parse_cards",
     "parse_money",
+    "play_on",
+    "rebuy",
+    "rebuy_rule",
+    "replay",
+    "resume",
+    "snapshot",
+    "take_rebuy",
 ]

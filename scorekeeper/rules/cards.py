@@ -1,4 +1,4 @@
-"""Card text (RULES.md 1): parsing every accepted alias, canonical output, deck checks."""
+"""Card text (docs/rules.md 1): parsing every accepted alias, canonical output, deck checks."""
 
 import re
 from collections import Counter
@@ -36,14 +36,11 @@ def parse_card(token: str) -> str:
     if canonical is not None:
         return canonical
     if not isinstance(token, str):
-        raise CardError(f"{token!r} is not a card: write a card as text such as 'QH' or 'JK'")
+        raise CardError("card_not_text", {"token": repr(token)})
     canonical = _CANONICAL.get(token.strip().upper())
     if canonical is None:
-        shown = token.strip() or "(empty)"
-        raise CardError(
-            f"'{shown}' is not a card: write rank then suit, e.g. 'AS', '10H', 'QD', "
-            "or 'JK' for a joker"
-        )
+        shown = token.strip()
+        raise CardError("not_a_card", {"card": shown}) if shown else CardError("empty_card")
     return canonical
 
 
@@ -52,7 +49,7 @@ def parse_cards(cards: str | Iterable[str]) -> list[str]:
     if isinstance(cards, str):
         tokens = [token for token in _SEPARATORS.split(cards) if token]
         if not tokens:
-            raise CardError("No cards given: list the cards, e.g. 'AS 2S 3S JK'")
+            raise CardError("no_cards_given")
     else:
         tokens = list(cards)
     return [parse_card(token) for token in tokens]
@@ -70,13 +67,10 @@ def check_deck(hands: Iterable[Iterable[str]], *, decks: int, jokers: int) -> No
             seen[card] += 1
             if card == JOKER:
                 if seen[card] > jokers:
-                    raise TooManyCopies(
-                        f"JK appears {seen[card]} times; the game has {jokers} "
-                        f"joker{'s' if jokers != 1 else ''}",
-                        field=f"hands[{index}].cards",
-                    )
+                    raise TooManyCopies("too_many_jokers",
+                                        {"count": seen[card], "jokers": jokers},
+                                        field=f"hands[{index}].cards")
             elif seen[card] > decks:
-                raise TooManyCopies(
-                    f"{card} appears {seen[card]} times; the decks hold {decks}",
-                    field=f"hands[{index}].cards",
-                )
+                raise TooManyCopies("too_many_copies",
+                                    {"card": card, "count": seen[card], "decks": decks},
+                                    field=f"hands[{index}].cards")

@@ -1,5 +1,174 @@
-"""Domain errors: each carries a code, a message a player understands and,
-where the engine knows it, the path of the input field that is wrong."""
+"""Domain errors and the engine's words, each built from a code and its params.
+
+Every sentence the engine says has a reason code (`false_knock`, `wrong_hand_size`) and
+params (plain values: names, numbers, card texts); the English text is built from them
+with TEMPLATES, the one table of the engine's words. The app builds the same sentence in
+the reader's language from the same code and params.
+
+An error carries:
+
+- `code`: the stable code the REST API answers with: the class's (`invalid_round`,
+  `false_knock`, `rebuy_not_allowed`) or one a rule parameter gives (`out_of_range`);
+- `reason`: which sentence, the key into TEMPLATES; finer than `code` (an InvalidRound
+  says `player_entered_twice` or `wrong_hand_size`);
+- `params`, `message` (the English text) and `field` (the path of the input that is
+  wrong, or None).
+
+A `Message` is the same code and params for words that are no error: why a re-buy is
+not open, how the re-buy rule reads for a rule set.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+
+class Plural(NamedTuple):
+    """A sentence with a counted number: `count` names the param that picks the form."""
+
+    singular: str
+    plural: str
+    count: str
+
+
+_NOT_A_CARD_HINT = "write rank then suit, e.g. 'AS', '10H', 'QD', or 'JK' for a joker"
+
+TEMPLATES: dict[str, str | Plural] = {
+    # Cards (docs/rules.md 1)
+    "card_not_text": "%(token)s is not a card: write a card as text such as 'QH' or 'JK'",
+    "not_a_card": "'%(card)s' is not a card: " + _NOT_A_CARD_HINT,
+    "empty_card": "'(empty)' is not a card: " + _NOT_A_CARD_HINT,
+    "no_cards_given": "No cards given: list the cards, e.g. 'AS 2S 3S JK'",
+    "hand_without_cards": "No cards given: a hand has at least one card",
+    "discard_too_few_cards": "A discard needs at least two cards in the hand",
+    "too_many_copies": "%(card)s appears %(count)s times; the decks hold %(decks)s",
+    "too_many_jokers": Plural("JK appears %(count)s times; the game has %(jokers)s joker",
+                              "JK appears %(count)s times; the game has %(jokers)s jokers",
+                              "jokers"),
+    # Amounts (docs/rules.md 5 and 6.5)
+    "amount_not_text": "%(value)s is not an amount: send money as a decimal string such as "
+                       "\"5.00\"",
+    "not_an_amount": "%(value)s is not an amount",
+    "amount_format": "'%(value)s' is not an amount: use a number with at most two decimals, "
+                     "e.g. \"5.00\"",
+    "amount_negative": "'%(value)s' is negative: amounts are zero or more",
+    # Rule parameters (docs/rules.md 6.5 and 6.6)
+    "unknown_preset": "Unknown preset '%(name)s'; choose one of %(known)s",
+    "unknown_parameter": "'%(name)s' is not a rule parameter",
+    "not_a_choice": "%(name)s must be one of %(choices)s",
+    "not_between": "%(name)s must be between %(low)s and %(high)s; got %(value)s",
+    "rebuy_from_not_below_eliminate_at": "rebuy_from must be between %(low)s and %(high)s "
+                                         "(it must be below eliminate_at); got %(value)s",
+    "amount_out_of_range": "%(name)s must be between 0.00 and 1000000.00",
+    "pot_split_not_100": "pot_split must be positive percentages that add up to 100, "
+                         "e.g. [70, 30]",
+    "pot_split_not_a_list": "pot_split must be a list of whole percentages, e.g. [70, 30]",
+    "card_value_out_of_range": "The value of %(key)s must be between 0 and 1000",
+    "card_value_not_whole": "The value of %(key)s must be a whole number",
+    "card_values_not_a_map": "card_values must map ranks to points",
+    "card_values_unknown": "card_values has unknown keys %(keys)s; use A, 2-10, J, Q, K, JK",
+    "card_values_missing": "card_values lacks %(keys)s",
+    "not_a_boolean": "%(name)s must be true or false",
+    "not_text": "%(name)s must be text",
+    "not_a_whole_number": "%(name)s must be a whole number",
+    "family_not_playable": "The %(family)s family is not playable yet: only the knock family "
+                           "(Wiener Rummy, Rommé) is scored",
+    # A game's seating (docs/rules.md 3.1, 5.7, 6.3)
+    "not_knock_family": "These rules are not of the knock family (Wiener Rummy, Rommé)",
+    "too_few_players": "A game needs at least %(count)s players",
+    "player_id_type": "A player is named by a number or a text",
+    "player_seated_twice": "%(name)s is seated twice",
+    "carried_pot_negative": "The carried pot is an amount of zero or more",
+    "carried_pot_points_game": "The Punktespiel has no pot to carry a pot into",
+    "closed_with_pot": "Only a Punktespiel is closed by hand; a game with a pot ends when one "
+                       "player is left",
+    # A round as entered (docs/rules.md 3.1, 3.2, 3.7)
+    "not_a_player": "%(name)s is not a player in this game",
+    "player_out": "%(name)s is out since round %(round)s and does not play",
+    "not_in_decider": "%(name)s does not play the decider",
+    "player_entered_twice": "%(name)s is entered twice",
+    "deadwood_or_cards": "Enter %(name)s's deadwood or cards",
+    "deadwood_and_cards": "Enter %(name)s's deadwood or cards, not both",
+    "hand_missing": Plural("The hand of %(names)s is missing: every player of the round is "
+                           "entered",
+                           "The hands of %(names)s are missing: every player of the round "
+                           "is entered", "count"),
+    "deadwood_not_whole": "%(name)s's deadwood must be a whole number",
+    "deadwood_negative": "%(name)s's deadwood cannot be negative",
+    "deadwood_too_large": Plural("%(name)s's deadwood of %(deadwood)s is more than a hand of "
+                                 "%(hand_size)s card can hold (at most %(most)s)",
+                                 "%(name)s's deadwood of %(deadwood)s is more than a hand of "
+                                 "%(hand_size)s cards can hold (at most %(most)s)",
+                                 "hand_size"),
+    "deadwood_too_large_free": "%(name)s's deadwood of %(deadwood)s is more than the cards in "
+                               "play can hold (at most %(most)s)",
+    "wrong_hand_size": Plural("%(name)s has %(count)s card; a hand at the end of a round has "
+                              "%(hand_size)s",
+                              "%(name)s has %(count)s cards; a hand at the end of a round has "
+                              "%(hand_size)s", "count"),
+    "no_cards": "%(name)s has no cards",
+    "ender_melds_without_lay_off": "The ender's melds are only recorded when cards are laid "
+                                   "off (lay_off is none)",
+    "ender_melds_without_cards": "Enter the ender's cards to record the melds as laid",
+    "not_a_meld": "%(cards)s is not a meld",
+    "meld_card_not_in_hand": "%(card)s in the ender's melds is not in the ender's hand",
+    "false_knock": "False knock: %(name)s has %(deadwood)s deadwood, but the knock limit is "
+                   "%(limit)s",
+    "false_knock_points_game": "False knock: %(name)s has %(deadwood)s deadwood, but in the "
+                               "Punktespiel you may only knock with 0",
+    "game_over_won": "The game is over (%(name)s won it); no more rounds can be entered",
+    "game_over_carried": "The game is over (the pot was carried over); no more rounds can be "
+                         "entered",
+    "game_over_closed": "The game is over (it was closed); no more rounds can be entered",
+    # Re-buy (docs/rules.md 4.2)
+    "rebuy_rule": "Re-buy: once per game, from %(rebuy_from)s to %(last)s points, with at "
+                  "least %(min_players)s players still in: pay %(cost)s into the pot and go "
+                  "down to the highest total below %(rebuy_from)s among the others",
+    "rebuy_points_game": "There is no re-buy in the Punktespiel",
+    "rebuy_off": "Re-buys are off in this game",
+    "rebuy_game_over": "The game is over",
+    "rebuy_before_first_round": "A re-buy is taken after a round; no round has been played yet",
+    # A correction's consequences (docs/rules.md 3.1): said before the reason itself
+    "correction_breaks_round": "With this change, round %(round)s no longer adds up",
+    "correction_breaks_rebuy": "With this change, a re-buy no longer holds",
+    "rebuy_break_closed": "The re-buys after round %(round)s closed when round %(next_round)s "
+                          "was entered",
+    "round_not_played": "Round %(round)s has not been played yet",
+    "rebuy_round_not_a_number": "after_round must be a round number",
+    "rebuy_already_taken": "%(name)s has already re-bought; a re-buy is allowed once per game",
+    "rebuy_player_out": "%(name)s is out",
+    "rebuy_player_dead": "%(name)s is dead",
+    "rebuy_window": Plural("%(name)s has %(total)s point; a re-buy is open from "
+                           "%(rebuy_from)s to %(last)s points",
+                           "%(name)s has %(total)s points; a re-buy is open from "
+                           "%(rebuy_from)s to %(last)s points", "total"),
+    "rebuy_too_few_players": "No re-buy with fewer than %(min_players)s players still in",
+    "rebuy_no_target": Plural("No other player still in has fewer than %(rebuy_from)s point, "
+                              "so there is no total to re-buy to",
+                              "No other player still in has fewer than %(rebuy_from)s points, "
+                              "so there is no total to re-buy to", "rebuy_from"),
+}
+
+
+def render(code: str, params: Mapping[str, object]) -> str:
+    """The English sentence of `code` with its params filled in."""
+    template = TEMPLATES[code]
+    if isinstance(template, Plural):
+        template = template.singular if params[template.count] == 1 else template.plural
+    return template % params
+
+
+@dataclass(frozen=True)
+class Message:
+    """Words the engine gives that are no error: a code and its params."""
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        """The English text."""
+        return render(self.code, self.params)
 
 
 class RulesError(Exception):
@@ -7,12 +176,27 @@ class RulesError(Exception):
 
     code = "invalid"
 
-    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+    def __init__(self, reason: str, params: Mapping[str, object] | None = None, *,
+                 field: str | None = None, code: str | None = None):
+        # A reason from TEMPLATES, or (for callers outside the engine) a finished sentence.
+        self.params = dict(params or {})
+        if reason in TEMPLATES:
+            self.reason: str | None = reason
+            message = render(reason, self.params)
+        else:
+            self.reason, message = None, reason
         super().__init__(message)
         self.message = message
         self.field = field
+        self.context: Message | None = None
         if code is not None:
             self.code = code
+
+    def because(self, context: Message) -> "RulesError":
+        """The same error, said as a consequence of `context` ("With this change, ...")."""
+        self.context = context
+        self.message = f"{context.message}: {self.message}"
+        return self
 
     def at(self, prefix: str) -> "RulesError":
         """The same error with its field path placed under `prefix`."""
@@ -21,32 +205,53 @@ class RulesError(Exception):
 
 
 class InvalidRules(RulesError):
+    """A rule set or a seating that cannot be played."""
+
     code = "invalid_rule"
 
 
 class CardError(RulesError):
+    """A card text that is no card."""
+
     code = "invalid_card"
 
 
 class TooManyCopies(CardError):
+    """A round's hands hold more copies of a card than the decks (docs/rules.md 1.4)."""
+
     code = "too_many_copies"
 
 
 class MoneyError(RulesError):
+    """A text that is no amount of money."""
+
     code = "invalid_amount"
 
 
 class InvalidRound(RulesError):
+    """A round entered with a missing, doubled or wrong hand."""
+
     code = "invalid_round"
 
 
 class FalseKnock(InvalidRound):
+    """The ender's deadwood is above the knock limit (docs/rules.md 3.2)."""
+
     code = "false_knock"
 
 
 class RebuyNotAllowed(RulesError):
+    """A re-buy the rules do not open to this player now (docs/rules.md 4.2)."""
+
     code = "rebuy_not_allowed"
 
 
 class GameOver(RulesError):
+    """A round entered after the game has ended."""
+
     code = "game_finished"
+
+
+class SnapshotError(ValueError):
+    """A snapshot this engine cannot resume (another format, seating or rule set):
+    replay the game from its facts instead."""

@@ -1,4 +1,4 @@
-"""Melds and the exact deadwood search (RULES.md 2).
+"""Melds and the exact deadwood search (docs/rules.md 2).
 
 Deadwood is the least sum of the cards left out of melds, over every way to
 arrange the hand. The search:
@@ -102,7 +102,7 @@ def evaluate_hand(cards: str | Iterable[str], rules: Rules) -> HandResult:
     """The least deadwood over all arrangements of every card given, with one arrangement."""
     codes = _codes(cards)
     if not codes:
-        raise CardError("No cards given: a hand has at least one card")
+        raise CardError("hand_without_cards")
     return _solve(codes, _config(rules), False)
 
 
@@ -114,7 +114,7 @@ def best_discard(cards: str | Iterable[str], rules: Rules) -> HandResult:
     """
     codes = _codes(cards)
     if len(codes) < 2:
-        raise CardError("A discard needs at least two cards in the hand")
+        raise CardError("discard_too_few_cards")
     return _solve(codes, _config(rules), True)
 
 

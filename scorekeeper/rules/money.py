@@ -17,28 +17,22 @@ def parse_money(value: str | Decimal | int, *, field: str | None = None) -> int:
     and negative amounts.
     """
     if isinstance(value, bool) or isinstance(value, float):
-        raise MoneyError(
-            f"{value!r} is not an amount: send money as a decimal string such as \"5.00\"",
-            field=field,
-        )
+        raise MoneyError("amount_not_text", {"value": repr(value)}, field=field)
     if isinstance(value, int):
         text = str(value)
     elif isinstance(value, Decimal):
         if not value.is_finite():
-            raise MoneyError(f"{value} is not an amount", field=field)
+            raise MoneyError("not_an_amount", {"value": str(value)}, field=field)
         text = format(value, "f")
     elif isinstance(value, str):
         text = value.strip()
     else:
-        raise MoneyError(f"{value!r} is not an amount", field=field)
+        raise MoneyError("not_an_amount", {"value": repr(value)}, field=field)
     match = _AMOUNT.match(text)
     if match is None:
-        raise MoneyError(
-            f"'{text}' is not an amount: use a number with at most two decimals, e.g. \"5.00\"",
-            field=field,
-        )
+        raise MoneyError("amount_format", {"value": text}, field=field)
     if match["sign"]:
-        raise MoneyError(f"'{text}' is negative: amounts are zero or more", field=field)
+        raise MoneyError("amount_negative", {"value": text}, field=field)
     cents = (match["cents"] or "0").ljust(2, "0")
     return int(match["units"]) * MINOR_PER_UNIT + int(cents)
 

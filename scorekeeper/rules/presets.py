@@ -1,4 +1,4 @@
-"""The rule parameters of RULES.md 6 and the presets that give them values.
+"""The rule parameters of docs/rules.md 6.6 and the presets that give them values.
 
 A `Rules` is immutable and fully resolved: every parameter has a value. Money
 parameters are integer minor units inside the engine and decimal strings in
@@ -17,7 +17,7 @@ CARD_VALUE_KEYS = (*RANKS, "JK")
 FAMILIES = ("knock", "gin", "basic", "rami")
 MODES = ("pot", "points")
 ACE_IN_RUNS = ("low", "high_or_low")
-LAY_OFF = ("none", "knocker_melds", "right_neighbour")
+LAY_OFF = ("none", "knocker_melds", "right_neighbour", "knocker_melds_free")
 DEAD_LAST_LIVING = ("wins", "plays_on")
 DEALER_RULES = ("rotate", "winner_deals")
 
@@ -36,7 +36,7 @@ def _face_values(**high: int) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every parameter of a game's rule set (RULES.md 6), resolved."""
+    """Every parameter of a game's rule set (docs/rules.md 6.6), resolved."""
 
     family: str = "knock"
     mode: str = "pot"
@@ -65,7 +65,7 @@ class Rules:
     rummy_kitty: bool = False
     kitty_contribution: int = 100
     dead_play_on: bool = False
-    dead_last_living: str = "wins"
+    dead_last_living: str = "plays_on"
     point_value: int = 10
     dealer_rule: str = "rotate"
     gin_bonus: int = 20
@@ -84,13 +84,12 @@ class Rules:
         """The named preset ('wiener', 'romme', 'gin') with validated overrides."""
         if name not in PRESETS:
             known = ", ".join(sorted(PRESETS))
-            raise InvalidRules(
-                f"Unknown preset '{name}'; choose one of {known}", field="preset",
-                code="unknown_preset",
-            )
+            raise InvalidRules("unknown_preset", {"name": name, "known": known}, field="preset",
+                               code="unknown_preset")
         base = dict(PRESETS[name]["rules"])
         if overrides.get("rummy_kitty") and "rummy_bonus_points" not in overrides:
-            # RULES.md 6: the Rummykasse replaces the Rummy bonus points unless both are asked for.
+            # docs/rules.md 5.4: the Rummykasse replaces the Rummy bonus points unless both are
+            # asked for.
             overrides = {**overrides, "rummy_bonus_points": 0}
         if "card_values" in overrides and isinstance(overrides["card_values"], dict):
             overrides = {**overrides, "card_values": {**base["card_values"],
@@ -103,10 +102,8 @@ class Rules:
         known = {f.name for f in fields(cls)}
         for name in data:
             if name not in known:
-                raise InvalidRules(
-                    f"'{name}' is not a rule parameter", field=f"rules.{name}",
-                    code="unknown_parameter",
-                )
+                raise InvalidRules("unknown_parameter", {"name": name}, field=f"rules.{name}",
+                                   code="unknown_parameter")
         values = {name: _coerce(name, value) for name, value in data.items()}
         rules = cls(**values)
         rules.validate()
@@ -156,7 +153,7 @@ class Rules:
         _between(self, "rummy_bonus_points", 0, 1000)
         _between(self, "eliminate_at", 1, 10000)
         _between(self, "rebuy_from", 0, self.eliminate_at - 1,
-                 why="it must be below eliminate_at")
+                 reason="rebuy_from_not_below_eliminate_at")
         _between(self, "rebuy_min_players", 2, 100)
         _between(self, "pot_split_min_players", 1, 100)
         for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
@@ -167,41 +164,30 @@ class Rules:
         for name in MONEY_PARAMETERS:
             value = getattr(self, name)
             if value is not None and not 0 <= value <= 100_000_000:
-                raise InvalidRules(
-                    f"{name} must be between 0.00 and 1000000.00", field=f"rules.{name}",
-                    code="out_of_range",
-                )
+                raise InvalidRules("amount_out_of_range", {"name": name}, field=f"rules.{name}",
+                                   code="out_of_range")
         if not self.pot_split or any(share <= 0 for share in self.pot_split) or (
             sum(self.pot_split) != 100
         ):
-            raise InvalidRules(
-                "pot_split must be positive percentages that add up to 100, e.g. [70, 30]",
-                field="rules.pot_split", code="out_of_range",
-            )
+            raise InvalidRules("pot_split_not_100", field="rules.pot_split", code="out_of_range")
         for key in CARD_VALUE_KEYS:
             if not 0 <= self.card_values[key] <= 1000:
-                raise InvalidRules(
-                    f"The value of {key} must be between 0 and 1000",
-                    field=f"rules.card_values.{key}", code="out_of_range",
-                )
+                raise InvalidRules("card_value_out_of_range", {"key": key},
+                                   field=f"rules.card_values.{key}", code="out_of_range")
 
 
 def _choice(rules: Rules, name: str, choices: tuple[str, ...]) -> None:
     if getattr(rules, name) not in choices:
-        raise InvalidRules(
-            f"{name} must be one of {', '.join(choices)}", field=f"rules.{name}",
-            code="out_of_range",
-        )
+        raise InvalidRules("not_a_choice", {"name": name, "choices": ", ".join(choices)},
+                           field=f"rules.{name}", code="out_of_range")
 
 
-def _between(rules: Rules, name: str, low: int, high: int, *, why: str = "") -> None:
+def _between(rules: Rules, name: str, low: int, high: int, *,
+             reason: str = "not_between") -> None:
     value = getattr(rules, name)
     if not low <= value <= high:
-        reason = f" ({why})" if why else ""
-        raise InvalidRules(
-            f"{name} must be between {low} and {high}{reason}; got {value}",
-            field=f"rules.{name}", code="out_of_range",
-        )
+        raise InvalidRules(reason, {"name": name, "low": low, "high": high, "value": value},
+                           field=f"rules.{name}", code="out_of_range")
 
 
 _BOOLEANS = {"set_distinct_suits", "free_hand_size", "undercut", "rebuy", "rummy_kitty",
@@ -218,51 +204,47 @@ def _coerce(name: str, value: Any) -> Any:
         try:
             return parse_money(value, field=where)
         except MoneyError as error:
-            raise InvalidRules(error.message, field=where, code="invalid_amount") from None
+            raise InvalidRules(error.reason, error.params, field=where,
+                               code="invalid_amount") from None
     if name in _BOOLEANS:
         if not isinstance(value, bool):
-            raise InvalidRules(f"{name} must be true or false", field=where, code="invalid_type")
+            raise InvalidRules("not_a_boolean", {"name": name}, field=where, code="invalid_type")
         return value
     if name == "pot_split":
         if not isinstance(value, list | tuple) or not all(
             isinstance(share, int) and not isinstance(share, bool) for share in value
         ):
-            raise InvalidRules(
-                "pot_split must be a list of whole percentages, e.g. [70, 30]", field=where,
-                code="invalid_type",
-            )
+            raise InvalidRules("pot_split_not_a_list", field=where, code="invalid_type")
         return tuple(value)
     if name == "card_values":
         if not isinstance(value, dict):
-            raise InvalidRules("card_values must map ranks to points", field=where,
-                               code="invalid_type")
+            raise InvalidRules("card_values_not_a_map", field=where, code="invalid_type")
         unknown = set(value) - set(CARD_VALUE_KEYS)
         if unknown:
-            raise InvalidRules(
-                f"card_values has unknown keys {sorted(unknown)}; use A, 2-10, J, Q, K, JK",
-                field=where, code="unknown_parameter",
-            )
+            raise InvalidRules("card_values_unknown", {"keys": str(sorted(unknown))},
+                               field=where, code="unknown_parameter")
         missing = set(CARD_VALUE_KEYS) - set(value)
         if missing:
-            raise InvalidRules(f"card_values lacks {sorted(missing)}", field=where,
-                               code="invalid_type")
+            raise InvalidRules("card_values_missing", {"keys": str(sorted(missing))},
+                               field=where, code="invalid_type")
         for key, points in value.items():
             if not isinstance(points, int) or isinstance(points, bool):
-                raise InvalidRules(f"The value of {key} must be a whole number",
+                raise InvalidRules("card_value_not_whole", {"key": key},
                                    field=f"{where}.{key}", code="invalid_type")
         return {key: value[key] for key in CARD_VALUE_KEYS}
     if name in _OPTIONAL_INTS and value is None:
         return None
     if isinstance(Rules.__dataclass_fields__[name].default, str):
         if not isinstance(value, str):
-            raise InvalidRules(f"{name} must be text", field=where, code="invalid_type")
+            raise InvalidRules("not_text", {"name": name}, field=where, code="invalid_type")
         return value
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidRules(f"{name} must be a whole number", field=where, code="invalid_type")
+        raise InvalidRules("not_a_whole_number", {"name": name}, field=where,
+                           code="invalid_type")
     return value
 
 
-# RULES.md 6, column by column. Values in API form (money as decimal strings).
+# docs/rules.md 6.6, column by column. Values in API form (money as decimal strings).
 _WIENER = Rules().to_dict()
 _ROMME = {
     **_WIENER,
@@ -282,7 +264,7 @@ _GIN = {
     "card_values": _face_values(A=1, JK=0),
     "knock_limit": 10,
     "rummy_bonus_points": 0,
-    "lay_off": "knocker_melds",
+    "lay_off": "knocker_melds_free",
     "rebuy": False,
     "buy_in": "0.00",
     "knock_premium": "0.00",

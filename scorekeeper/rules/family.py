@@ -1,0 +1,89 @@
+"""What every rule family provides, and which family plays a rule set.
+
+A family is one module of the engine (the knock family today; Gin, Basic Rummy and Rami
+next) that gives the same few things: its round entry, `replay` from the facts,
+`play_on` one more round, `snapshot` and `resume` its state, when a game is over and
+whether one is closed by hand, and its presets. `family_for(rules)` picks it; the
+top-level `scorekeeper.rules.replay`, `play_on`, `snapshot` and `resume` go through it.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import knock
+from .errors import InvalidRules
+from .presets import PRESETS, Rules
+
+
+@dataclass(frozen=True)
+class Family:
+    """The functions and facts one rule family provides."""
+
+    name: str
+    round_entry: type
+    replay: Callable[..., Any]
+    play_on: Callable[[Any, Any], Any]
+    snapshot: Callable[[Any], dict[str, Any]]
+    resume: Callable[..., Any]
+    # How it finishes: a game is over, and whether the organiser closes a game by hand.
+    is_over: Callable[[Any], bool]
+    closes_by_hand: Callable[[Rules], bool]
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        """The names of the presets of this family."""
+        return tuple(name for name, preset in PRESETS.items()
+                     if preset["rules"]["family"] == self.name)
+
+
+KNOCK = Family(
+    name="knock",
+    round_entry=knock.RoundEntry,
+    replay=knock.replay,
+    play_on=knock.play_on,
+    snapshot=knock.snapshot,
+    resume=knock.resume,
+    is_over=lambda game: game.status.ended,
+    # docs/rules.md 6.3: only a Punktespiel is closed by hand; a pot game ends by itself.
+    closes_by_hand=lambda rules: rules.mode == "points",
+)
+
+FAMILIES: Mapping[str, Family] = {"knock": KNOCK}
+
+
+def family_for(rules: Rules) -> Family:
+    """The family that plays `rules`; InvalidRules (`family_not_playable`) for one the engine
+    cannot score yet."""
+    family = FAMILIES.get(rules.family)
+    if family is None:
+        raise InvalidRules("family_not_playable", {"family": rules.family},
+                           field="rules.family", code="family_not_playable")
+    return family
+
+
+def replay(rules: Rules, players: Sequence, rounds: Sequence = (), rebuys: Sequence = (),
+           **options: Any):
+    """The game the facts make, by the family of `rules` (see knock.replay)."""
+    return family_for(rules).replay(rules, players, rounds, rebuys, **options)
+
+
+def play_on(game, entry):
+    """`game` with one more round, by the family of its rules (see knock.play_on)."""
+    return _family_of(game).play_on(game, entry)
+
+
+def snapshot(game) -> dict[str, Any]:
+    """The state of `game` as plain data, by its family (see knock.snapshot)."""
+    return _family_of(game).snapshot(game)
+
+
+def resume(rules: Rules, players: Sequence, data: Mapping[str, Any], **options: Any):
+    """The Game a snapshot was taken of, by the family of `rules` (see knock.resume)."""
+    return family_for(rules).resume(rules, players, data, **options)
+
+
+def _family_of(game) -> Family:
+    if getattr(game, "rules", None) is None:
+        raise ValueError("play_on needs a Game made by replay, resume or play_on")
+    return family_for(game.rules)

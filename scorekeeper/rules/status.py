@@ -1,0 +1,25 @@
+"""The one vocabulary of a game's and a player's state (docs/rules.md 4.3 and 6.2)."""
+
+from enum import StrEnum
+
+
+class GameStatus(StrEnum):
+    """Where a game stands: still played, in a decider, won, or its pot left standing."""
+
+    RUNNING = "running"
+    DECIDER = "decider"
+    FINISHED = "finished"
+    CARRIED_OVER = "carried_over"
+
+    @property
+    def ended(self) -> bool:
+        """No more rounds: the game was won or its pot carried over (docs/rules.md 5.7)."""
+        return self in (GameStatus.FINISHED, GameStatus.CARRIED_OVER)
+
+
+class PlayerState(StrEnum):
+    """A seat's state: still in, out of the game, or dead but still at the table."""
+
+    IN = "in"
+    OUT = "out"
+    DEAD = "dead"

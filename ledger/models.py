@@ -5,7 +5,6 @@ table session through plain (scope, scope_id) fields, and an entry names its gam
 by id. That keeps the ledger the independent audit trail of the money.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -108,26 +107,3 @@ class Entry(models.Model):
 
     def __str__(self):
         return f"#{self.pk} {self.kind} {self.amount_minor} {self.currency}"
-
-
-class IdempotencyKey(models.Model):
-    """A retried request's key, stored in the same transaction as its ledger write.
-
-    A replay with the same key and fingerprint gets the saved response; the same
-    key with another fingerprint is a client error.
-    """
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
-    key = models.CharField(max_length=255)
-    fingerprint = models.CharField(max_length=64, help_text="sha256 hex of method, path and body.")
-    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
-    response_body = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["user", "key"], name="ledger_idempotency_key_unique"),
-        ]
-
-    def __str__(self):
-        return f"{self.user_id} {self.key}"

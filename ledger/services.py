@@ -1,25 +1,35 @@
-"""Writing and reading the ledger: batches of transfers in, balances and checks out.
+"""The ledger's whole interface: the only code that writes or reads ledger entries.
+
+Writes: `post` a batch of transfers, `reverse` entries, `sync` a game's ledger with
+the transfers its facts call for, `restore` an exported ledger entry by entry.
+Reads: `lines` of a game, `balances` of a game or of several, `carried` (a table
+session's carried pot), `verify`, and the report's aggregates (`flows`,
+`entry_counts`).
 
 A transfer is any object with `source`, `target`, `amount` (minor units),
 `kind` and `round`, such as the rules engine's Transfer. Source and target are
-account keys: "player:11", "pot", "kitty" belong to the game, "carry" to the
-table session.
+account keys, opaque to the ledger ("player:11", "pot"), except that the keys in
+SESSION_KEYS ("carry") belong to the table session and outlive the game.
 """
 
 import uuid
-from collections import defaultdict
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from functools import reduce
 from operator import or_
+from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import Q, Sum
+from django.db.models import IntegerField, Q, Subquery, Sum
 from django.utils import timezone
 
 from .models import Account, Entry
 
 # The carried pot outlives its game: it belongs to the table session.
 SESSION_KEYS = frozenset({"carry"})
+KINDS = tuple(Entry.Kind.values)
 
 
 def post(
@@ -103,7 +113,15 @@ def balances(game_id: int) -> dict[str, int]:
 
     Two queries whatever the number of entries; the balances sum to zero.
     """
-    entries = Entry.objects.filter(game_id=game_id)
+    return balances_of_games([game_id])
+
+
+def balances_of_games(game_ids: Iterable[int]) -> dict[str, int]:
+    """Each account key's balance summed over the entries of these games (two queries).
+
+    Keys are per game, so a player's key adds up the player's results in several games.
+    """
+    entries = Entry.objects.filter(game_id__in=list(game_ids))
     received = entries.values_list("credit_account__key").annotate(total=Sum("amount_minor"))
     paid = entries.values_list("debit_account__key").annotate(total=Sum("amount_minor"))
     result = defaultdict(int)
@@ -112,6 +130,46 @@ def balances(game_id: int) -> dict[str, int]:
     for key, total in paid:
         result[key] -= total
     return dict(sorted(result.items()))
+
+
+def carried(session_id: int) -> int:
+    """What a table session's carried pot holds: carried out of its games minus carried in."""
+    account = Account.objects.filter(
+        scope=Account.Scope.SESSION, scope_id=session_id, key="carry"
+    ).first()
+    if account is None:
+        return 0
+    received = account.credits.aggregate(total=Sum("amount_minor"))["total"] or 0
+    paid = account.debits.aggregate(total=Sum("amount_minor"))["total"] or 0
+    return received - paid
+
+
+class Line(NamedTuple):
+    """One entry as read back: what the ledger page, the API and exports show."""
+
+    id: int
+    batch: uuid.UUID
+    round: int | None
+    kind: str
+    source: str
+    target: str
+    amount: int
+    currency: str
+    reverses: int | None  # the id of the entry it cancels
+    created_at: datetime
+    actor: str
+    reason: str
+    request_id: str
+
+
+def lines(game_id: int) -> list[Line]:
+    """The game's entries in the order they were written (one query)."""
+    rows = Entry.objects.filter(game_id=game_id).order_by("id").values_list(
+        "id", "batch", "round_number", "kind", "debit_account__key", "credit_account__key",
+        "amount_minor", "currency", "reverses_id", "created_at", "actor", "reason",
+        "request_id",
+    )
+    return [Line(*row) for row in rows]
 
 
 def verify(game_id: int, expected_transfers: Iterable) -> list[str]:
@@ -134,6 +192,183 @@ def verify(game_id: int, expected_transfers: Iterable) -> list[str]:
         if actual.get(flow, 0) != expected.get(flow, 0):
             differences.append(_difference(flow, expected.get(flow, 0), actual.get(flow, 0)))
     return differences
+
+
+def sync(
+    expected: Iterable,
+    *,
+    game_id: int,
+    currency: str,
+    session_id: int | None = None,
+    since: int | None = None,
+    actor: str = "",
+    reason: str = "",
+    request_id: str = "",
+) -> None:
+    """Post what `expected` calls for and reverse the live entries it no longer does.
+
+    Entries are compared as (from, to, amount, kind, round): a new round adds its
+    movements only; a correction reverses exactly the movements that changed. A
+    change from round `since` on cannot touch what earlier rounds moved, so only
+    that round, the later ones and the game's start and end (round None) are compared.
+    """
+    live = Entry.objects.filter(game_id=game_id, reverses__isnull=True, reversal__isnull=True)
+    if since is not None:
+        live = live.filter(Q(round_number__isnull=True) | Q(round_number__gte=since))
+        expected = [t for t in expected if t.round is None or t.round >= since]
+    live = list(live.select_related("debit_account", "credit_account").order_by("id"))
+    accounts = {account.key: account for entry in live
+                for account in (entry.debit_account, entry.credit_account)}  # fmt: skip
+    wanted = Counter(_flow(t.source, t.target, t.amount, t.kind, t.round) for t in expected)
+    stale = []
+    for entry in live:
+        flow = _flow(entry.debit_account.key, entry.credit_account.key, entry.amount_minor,
+                     entry.kind, entry.round_number)
+        if wanted[flow]:
+            wanted[flow] -= 1
+        else:
+            stale.append(entry)
+    missing = []
+    for transfer in expected:
+        flow = _flow(transfer.source, transfer.target, transfer.amount, transfer.kind,
+                     transfer.round)
+        if wanted[flow]:
+            wanted[flow] -= 1
+            missing.append(transfer)
+    if stale:
+        reverse(stale, actor=actor, reason=reason[:255], request_id=request_id)
+    if missing:
+        post(missing, game_id=game_id, currency=currency, session_id=session_id, actor=actor,
+             request_id=request_id, accounts=accounts.values())
+
+
+def _flow(source, target, amount, kind, round_number) -> tuple:
+    return (source, target, amount, _kind(kind), round_number)
+
+
+@dataclass(frozen=True)
+class Restored:
+    """An entry as an export wrote it: `batch` and `reverses` are positions in the export
+    (batches numbered from 0, entries from 1), never database ids."""
+
+    source: str
+    target: str
+    amount: int
+    kind: str
+    round: int | None
+    batch: int
+    reverses: int | None
+    created_at: datetime | None
+    actor: str
+    reason: str
+
+
+def restore(
+    entries: Sequence[Restored],
+    *,
+    game_id: int,
+    currency: str,
+    session_id: int | None,
+    request_id: str,
+) -> None:
+    """Write an exported ledger again, entry for entry, in its order (an import).
+
+    Each entry passes the checks `post` makes; a reversal must mirror the earlier
+    entry it names, and no entry is reversed twice. Batches get new ids; moments,
+    actors and reasons are kept. ValueError says what is wrong; nothing is written then
+    (the caller's transaction rolls back).
+    """
+    for position, entry in enumerate(entries, start=1):
+        _check(entry, round_number=None, session_id=session_id)
+        if entry.reverses is not None:
+            if not 1 <= entry.reverses < position:
+                raise ValueError(f"entry {position} can only reverse an earlier entry")
+            cancelled = entries[entry.reverses - 1]
+            if (entry.source, entry.target, entry.amount, entry.kind, entry.round) != (
+                cancelled.target, cancelled.source, cancelled.amount, cancelled.kind,
+                cancelled.round,
+            ):
+                raise ValueError(f"entry {position} does not mirror entry {entry.reverses}, "
+                                 "which it reverses")
+    reversed_twice = [n for n, count in Counter(
+        e.reverses for e in entries if e.reverses is not None).items() if count > 1]
+    if reversed_twice:
+        raise ValueError(f"entry {reversed_twice[0]} is reversed twice")
+    refs = {_ref(key, game_id, session_id) for e in entries for key in (e.source, e.target)}
+    now = timezone.now()
+    with transaction.atomic(savepoint=False):
+        accounts = _accounts(refs)
+        batches: dict[int, uuid.UUID] = {}
+        written: dict[int, Entry] = {}
+        pending: list[tuple[int, Entry]] = []
+
+        def flush():
+            for (position, _), row in zip(
+                pending, Entry.objects.bulk_create([row for _, row in pending]), strict=True
+            ):
+                written[position] = row
+            pending.clear()
+
+        for position, item in enumerate(entries, start=1):
+            if item.reverses is not None and item.reverses not in written:
+                flush()  # the entry it reverses waits in this chunk: write that first
+            pending.append((position, Entry(
+                debit_account=accounts[_ref(item.source, game_id, session_id)],
+                credit_account=accounts[_ref(item.target, game_id, session_id)],
+                amount_minor=item.amount, currency=currency, kind=_kind(item.kind),
+                game_id=game_id, round_number=item.round,
+                batch=batches.setdefault(item.batch, uuid.uuid4()),
+                reverses=written[item.reverses] if item.reverses is not None else None,
+                created_at=item.created_at or now, actor=item.actor, reason=item.reason,
+                request_id=request_id,
+            )))
+        if pending:
+            flush()
+
+
+# --- What the club report sums (no game is replayed) ---------------------------------------
+
+
+def flows(game_ids: Sequence[int]) -> dict[int, list[tuple[str, str, str, int]]]:
+    """Each game's money as (kind, from key, to key, total): one aggregate, then the keys.
+
+    Grouping by account id and looking the few keys up by primary key afterwards keeps
+    both queries on indexes (a join in the aggregate lets PostgreSQL hash the whole
+    account table).
+    """
+    rows = list(
+        Entry.objects.filter(game_id__in=game_ids)
+        .values_list("game_id", "kind", "debit_account_id", "credit_account_id")
+        .annotate(total=Sum("amount_minor"))
+        .order_by()
+    )
+    accounts = {row[i] for row in rows for i in (2, 3)}
+    keys = dict(Account.objects.filter(pk__in=accounts).values_list("pk", "key"))
+    result: dict[int, list[tuple]] = defaultdict(list)
+    for game_id, kind, source, target, total in rows:
+        result[game_id].append((kind, keys[source], keys[target], total))
+    return result
+
+
+def entry_count(game_ref):
+    """A subquery expression: how many entries the game `game_ref` (an OuterRef) has.
+
+    The ledger is append-only, so a game's count only grows: it tells a cache summed
+    from the entries whether it still holds.
+    """
+    return _Count(Entry.objects.filter(game_id=game_ref).order_by().values("game_id"))
+
+
+class _Count(Subquery):
+    """COUNT(*) of a subquery's rows: no GROUP BY, and no column the index lacks."""
+
+    template = "(SELECT COUNT(*) FROM (%(subquery)s) _rows)"
+    output_field = IntegerField()
+
+
+def entry_table() -> str:
+    """The entries' table, for a report query written in SQL."""
+    return Entry._meta.db_table
 
 
 def _check(transfer, *, round_number: int | None, session_id: int | None) -> None:
@@ -183,7 +418,12 @@ def _accounts(refs: set[tuple[str, int, str]]) -> dict[tuple[str, int, str], Acc
 
 
 def _load_accounts(refs: list[tuple[str, int, str]]) -> dict[tuple[str, int, str], Account]:
-    match = reduce(or_, (Q(scope=s, scope_id=i, key=k) for s, i, k in refs))
+    # One condition per owner (the game, its session), not per account: a short query.
+    keys: dict[tuple[str, int], list[str]] = defaultdict(list)
+    for scope, scope_id, key in refs:
+        keys[(scope, scope_id)].append(key)
+    match = reduce(or_, (Q(scope=scope, scope_id=scope_id, key__in=names)
+                         for (scope, scope_id), names in keys.items()))
     return {(a.scope, a.scope_id, a.key): a for a in Account.objects.filter(match)}
 
 

@@ -8,6 +8,9 @@ only ever added: a corrected round is a new revision of it, not an edit.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
+
+from .rules import GameStatus
 
 
 class Club(models.Model):
@@ -65,14 +68,6 @@ class Player(models.Model):
     def __str__(self):
         return self.name
 
-    def save(self, *args, **kwargs):
-        renamed = not self._state.adding
-        super().save(*args, **kwargs)
-        if renamed:
-            # A game's states and API objects are kept per version, names included: a new
-            # version for each game at which the player sits shows the new name at once.
-            Game.objects.filter(seats__player=self).update(version=models.F("version") + 1)
-
 
 class TableSession(models.Model):
     """An evening at one table: its games in order, and the pot carried between them."""
@@ -102,12 +97,16 @@ class Game(models.Model):
     closed = models.BooleanField(default=False, help_text="A Punktespiel ends when it is closed.")
     # Derived from the facts and kept for listing games without replaying them;
     # every write that changes the facts rewrites them (see services).
-    status = models.CharField(max_length=20, default="running", db_index=True)
+    status = models.CharField(max_length=20, default=GameStatus.RUNNING, db_index=True)
     version = models.PositiveIntegerField(default=1, help_text="Bumped by every write; the ETag.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The engine's state after the facts stored (rules.snapshot): written with the facts in
+    # every write's transaction, so a round goes on from it without replaying the game.
+    # Derived: rebuilt from the facts whenever it is missing or of another format.
+    snapshot = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -214,8 +213,8 @@ class Rebuy(models.Model):
 
 
 class GameImport(models.Model):
-    """A document imported into a club (scorekeeper.exports), kept so that importing it again
-    is a no-op: its `export_id` is the idempotency key (RELIABILITY.md 30).
+    """A document imported into a club (scorekeeper.services.exports), kept so that importing
+    it again is a no-op: its `export_id` is the idempotency key (docs/reliability.md 30).
 
     Per club, not per user: the same backup restored by two organisers is one restore.
     The fingerprint tells a second import of the same document from another document
@@ -243,7 +242,7 @@ class GameImport(models.Model):
 
 
 class ReportGame(models.Model):
-    """What the club report's cache of a game was summed from (scorekeeper.reports).
+    """What the club report's cache of a game was summed from (scorekeeper.services.reports).
 
     The ledger is append-only, so a game's entries change only by growing: the count
     of its entries, with its status, tells whether the cached lines still hold.
@@ -282,3 +281,28 @@ class ReportLine(models.Model):
 
     def __str__(self):
         return f"game {self.game_id}, player {self.player_id}: {self.net} {self.currency}"
+
+
+class IdempotencyKey(models.Model):
+    """A retried request's key, stored in the same transaction as the write it answers.
+
+    A replay with the same key and fingerprint gets the saved response; the same
+    key with another fingerprint is a client error (scorekeeper.idempotency).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64, help_text="sha256 hex of method, path and body.")
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    response_body = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        # The table it had when the ledger app held it (moved without copying a row).
+        db_table = "ledger_idempotencykey"
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="ledger_idempotency_key_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.user_id} {self.key}"

@@ -11,8 +11,9 @@ import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, OperationalError, connection, transaction
 
-from ledger.models import Account, Entry, IdempotencyKey
+from ledger.models import Account, Entry
 from ledger.services import balances, post, reverse, verify
+from scorekeeper.models import IdempotencyKey
 
 pytestmark = pytest.mark.django_db
 

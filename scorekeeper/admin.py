@@ -7,6 +7,7 @@ from django.contrib import admin
 from ledger.admin import ReadOnlyAdmin
 
 from .models import Club, Game, Hand, Membership, Player, Rebuy, Round, Seat, TableSession
+from .services import bump_version
 
 
 class MembershipInline(admin.TabularInline):
@@ -35,6 +36,12 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "club"]
     list_select_related = ["club"]
     search_fields = ["name"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:
+            # The games show the name: a new version of each shows the new one at once.
+            bump_version(Game.objects.filter(seats__player=obj))
 
 
 @admin.register(TableSession)
@@ -66,6 +73,12 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # games start through the pages or the API, which take the buy-ins
+
+    def save_model(self, request, obj, form, change):
+        # The name alone: the other columns are the services' (a round entered while the
+        # form was open must not be overwritten with what the form loaded).
+        obj.save(update_fields=["name"])
+        bump_version(obj)  # kept states, API objects and ETags of the old name go
 
 
 class HandInline(admin.TabularInline):

@@ -1,82 +1,141 @@
-"""The kept game states are derived data: they always equal a fresh replay of the facts."""
+"""What is kept of a game is derived data: the engine's snapshot stored with the facts and
+the states a process keeps always equal what a replay of the stored facts gives, and a
+process that has kept nothing goes on from the snapshot without reading the rounds."""
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 import ledger.services
+from scorekeeper import rules as engine
 from scorekeeper import services
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Game, Round
 
-from .api_table import API
+from .api_table import Table
 
-
-def play_three_rounds(client):
-    game = client.post(f"{API}/games/", {"preset": "wiener", "players": ["Anna", "Ben", "Cem"]},
-                       format="json").json()
-    ids = [player["id"] for player in game["players"]]
-    for number, deadwood in enumerate([(2, 30, 40), (25, 0, 12), (33, 41, 5)], start=1):
-        ender = ids[deadwood.index(min(deadwood))]
-        response = client.post(
-            f"{API}/games/{game['id']}/rounds/",
-            {"number": number, "ender": ender,
-             "hands": [{"player": p, "deadwood": d} for p, d in zip(ids, deadwood, strict=True)]},
-            format="json",
-        )
-        assert response.status_code == 201, response.json()
-    return game["id"]
+THREE = ["Anna", "Ben", "Cem"]
 
 
-def test_the_cached_game_equals_the_game_rebuilt_from_the_facts(as_alice):
-    game_id = play_three_rounds(as_alice)
-    cached = as_alice.get(f"{API}/games/{game_id}/").json()
-
-    cache.clear()
-    services.recent_games.clear()
-    rebuilt = as_alice.get(f"{API}/games/{game_id}/").json()
-
-    assert rebuilt == cached
+def replayed(game_id: int) -> engine.Game:
+    """The game rebuilt from the stored facts alone, with nothing kept."""
     view = services.load_game(Game.objects.get(pk=game_id))
-    assert services.cached_state(view) == view.replay()
+    return view.replay()
 
 
-def test_a_write_that_fails_leaves_no_state_in_the_cache(as_alice, monkeypatch):
-    game_id = play_three_rounds(as_alice)
-    before = as_alice.get(f"{API}/games/{game_id}/").json()
-    ids = [player["id"] for player in before["players"]]
+def stored_snapshot(game_id: int) -> dict:
+    return Game.objects.get(pk=game_id).snapshot
+
+
+@pytest.fixture
+def table(as_alice) -> Table:
+    """A Wiener game of three rounds with a re-buy, entered through the API."""
+    table = Table.start(as_alice, ["Anna", "Ben", "Cem", "Dora"])
+    table.knock("Anna", Anna=2, Ben=30, Cem=40, Dora=10)
+    table.knock("Dora", Anna=25, Ben=52, Cem=12, Dora=0)
+    table.knock("Cem", Anna=33, Ben=4, Cem=5, Dora=60)
+    table.rebuy("Ben")
+    return table
+
+
+def test_the_stored_snapshot_is_the_one_a_replay_of_the_facts_gives(table):
+    # given a game written round by round (each write played onto the one before)
+    # then its stored snapshot equals the snapshot of a fresh replay of its facts
+    assert stored_snapshot(table.id) == engine.snapshot(replayed(table.id))
+
+
+@pytest.mark.parametrize("change", ["correction", "close", "start"])
+def test_every_kind_of_write_stores_the_snapshot_of_its_facts(as_alice, change):
+    # given a game, changed by one kind of write
+    if change == "start":
+        table = Table.start(as_alice, THREE)
+    elif change == "correction":
+        table = Table.start(as_alice, THREE)
+        table.knock("Anna", Anna=2, Ben=30, Cem=40)
+        table.knock("Ben", Anna=20, Ben=3, Cem=40)
+        table.correct(1, "Cem", reason="typo", Anna=20, Ben=30, Cem=4)
+    else:
+        table = Table.start(as_alice, THREE, rules={"mode": "points"})
+        table.knock("Anna", Anna=0, Ben=30, Cem=40)
+        assert as_alice.post(f"{table.url}close/").status_code == 200
+
+    # then the stored snapshot is the one its facts give
+    assert stored_snapshot(table.id) == engine.snapshot(replayed(table.id))
+
+
+def test_a_process_that_kept_nothing_goes_on_from_the_snapshot_without_reading_the_rounds(
+    table, as_alice,
+):
+    # given a process that has kept no state of the game (another worker)
+    services.recent_games.clear()
+
+    # when it enters the next round
+    with CaptureQueriesContext(connection) as queries:
+        response = table.post_round("Anna", Anna=3, Ben=20, Cem=11, Dora=9)
+    assert response.status_code == 201, response.json()
+
+    # then it read neither the rounds nor the hands
+    read_facts = [q["sql"] for q in queries.captured_queries
+                  if q["sql"].startswith("SELECT") and (
+                      Round._meta.db_table in q["sql"] or "scorekeeper_hand" in q["sql"])]
+    assert read_facts == []
+    # and the game it answered is the one rebuilt from the facts with nothing kept
+    services.recent_games.clear()
+    cache.clear()
+    Game.objects.filter(pk=table.id).update(snapshot=None)
+    assert as_alice.get(table.url).json() == response.json()["game"]
+
+
+def test_a_snapshot_of_another_format_is_replaced_by_a_replay_of_the_facts(table, as_alice):
+    # given a stored snapshot this engine cannot read (written by another version of it)
+    before = as_alice.get(table.url).json()
+    Game.objects.filter(pk=table.id).update(
+        snapshot={**stored_snapshot(table.id), "format": engine.SNAPSHOT_FORMAT + 1})
+    services.recent_games.clear()
+
+    # when the next round is entered
+    table.knock("Anna", Anna=3, Ben=20, Cem=11, Dora=9)
+
+    # then the game went on from its facts, and the snapshot is whole again
+    assert table.game["round_count"] == before["round_count"] + 1
+    assert stored_snapshot(table.id) == engine.snapshot(replayed(table.id))
+
+
+def test_the_kept_state_of_a_process_equals_the_replay_of_the_facts(
+    table, django_capture_on_commit_callbacks,
+):
+    # given the state this process kept after the last write (played on, round by round)
+    with django_capture_on_commit_callbacks(execute=True):
+        table.knock("Anna", Anna=3, Ben=20, Cem=11, Dora=9)
+    game = Game.objects.get(pk=table.id)
+    kept = services.recent_games.get(services.state_key(game))
+
+    # then it is the game a replay of the stored facts gives
+    assert kept is not None
+    assert engine.snapshot(kept) == engine.snapshot(replayed(table.id))
+    assert kept.standings == replayed(table.id).standings
+
+
+def test_a_write_that_fails_leaves_no_state_and_no_snapshot_behind(table, as_alice,
+                                                                    monkeypatch):
+    # given a game, and a ledger that fails the next write
+    before = as_alice.get(table.url).json()
+    snapshot = stored_snapshot(table.id)
 
     def broken(*args, **kwargs):
         raise RuntimeError("the ledger write fails")
 
     monkeypatch.setattr(ledger.services, "post", broken)
     with pytest.raises(RuntimeError):
-        as_alice.post(
-            f"{API}/games/{game_id}/rounds/",
-            {"number": 4, "ender": ids[0],
-             "hands": [{"player": p, "deadwood": 3} for p in ids]},
-            format="json",
-        )
+        table.knock("Anna", Anna=3, Ben=20, Cem=11, Dora=9)
     monkeypatch.undo()
 
-    assert as_alice.get(f"{API}/games/{game_id}/").json() == before
-    next_version = Game.objects.get(pk=game_id)
+    # then the game, its snapshot and what is kept are as before
+    assert as_alice.get(table.url).json() == before
+    assert stored_snapshot(table.id) == snapshot
+    next_version = Game.objects.get(pk=table.id)
     next_version.version += 1
-    assert services.recent_games.get(services.state_cache_key(next_version)) is None
-
-
-def test_a_new_round_played_onto_the_kept_state_equals_a_replay_of_all_rounds(
-    as_alice, django_capture_on_commit_callbacks,
-):
-    # given a game whose state this process keeps (its rounds entered here, each committed)
-    with django_capture_on_commit_callbacks(execute=True):
-        game_id = play_three_rounds(as_alice)
-    game = Game.objects.get(pk=game_id)
-    kept = services.recent_games.get(services.state_cache_key(game))
-    assert kept is not None and kept.round_count == 3
-
-    # then it is the game a replay of the stored facts gives, round by round
-    view = services.load_game(game)
-    assert kept == view.replay()
-    assert kept.transfers == view.replay().transfers
+    assert services.recent_games.get(services.state_key(next_version)) is None
 
 
 def test_recent_games_keeps_the_most_recently_used():
@@ -86,24 +145,3 @@ def test_recent_games_keeps_the_most_recently_used():
     assert games.get("a") == "game a"  # a is now the more recent
     games.put("c", "game c")
     assert (games.get("a"), games.get("b"), games.get("c")) == ("game a", None, "game c")
-
-
-def test_a_renamed_player_shows_at_once_and_the_game_gets_a_new_version(
-    as_alice, django_capture_on_commit_callbacks,
-):
-    # given a game whose state and API object are kept for its version
-    with django_capture_on_commit_callbacks(execute=True):
-        game_id = play_three_rounds(as_alice)
-    before = as_alice.get(f"{API}/games/{game_id}/")
-    anna = before.json()["players"][0]
-
-    # when an organiser corrects the player's name (in the admin)
-    player = Player.objects.get(pk=anna["id"])
-    player.name = "Anna B."
-    player.save()
-
-    # then the game answers with the new name under a new ETag
-    after = as_alice.get(f"{API}/games/{game_id}/")
-    assert after.json()["players"][0]["name"] == "Anna B."
-    assert after["ETag"] != before["ETag"]
-    assert after.json()["round_count"] == 3

@@ -2,7 +2,7 @@
 
 Computed with SQL aggregates over the ledger entries and the facts, in a fixed
 number of queries whatever the number of games: no game is replayed. (The full
-replay check of one game is `services.verify_game`, GET /games/{id}/verify/.)
+replay check of one game is `verify_game`, GET /games/{id}/verify/.)
 
 A page's games are summed straight from their entries. Each player's result over
 the whole club would need every entry of the club (some 40 per game), so it is
@@ -20,17 +20,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Sum
 
-from ledger.models import Account, Entry
+from ledger import services as ledger
 
-from .models import Game, Player, ReportGame, ReportLine, Seat
-from .rules import parse_money
-from .rules.knock import CARRY, KITTY, POT
+from .. import rules as engine
+from ..models import Game, Player, ReportGame, ReportLine, Seat
+from ..rules import CARRY, KITTY, POT, GameStatus, parse_money
 
-ENDED = ("finished", "carried_over")
+ENDED = tuple(status for status in GameStatus if status.ended)  # finished or carried over
 PAID_OUT = ("payout", "kitty_final")  # the kinds that take money off the table to a player
-PLAYER = "player:"
+TABLE = (POT, KITTY, CARRY)  # the accounts of a table besides its players'
 
 
 def ended_games(club_id: int) -> QuerySet:
@@ -64,29 +64,8 @@ def game_lines(games: list[Game]) -> list[GameLine]:
         "game_id", "number"
     ):
         seats[seat.game_id].append(seat)
-    flows = _flows(ids)
-    return [_line(game, seats[game.pk], flows[game.pk]) for game in games]
-
-
-def _flows(ids: list[int]) -> dict[int, list[tuple]]:
-    """Each game's money as (kind, from, to, total): one aggregate, then the account keys.
-
-    Grouping by account id and looking the few keys up by primary key afterwards keeps
-    both queries on indexes (a join in the aggregate lets PostgreSQL hash the whole
-    account table).
-    """
-    rows = list(
-        Entry.objects.filter(game_id__in=ids)
-        .values_list("game_id", "kind", "debit_account_id", "credit_account_id")
-        .annotate(total=Sum("amount_minor"))
-        .order_by()
-    )
-    accounts = {row[i] for row in rows for i in (2, 3)}
-    keys = dict(Account.objects.filter(pk__in=accounts).values_list("pk", "key"))
-    flows: dict[int, list[tuple]] = defaultdict(list)
-    for game_id, kind, source, target, total in rows:
-        flows[game_id].append((kind, keys[source], keys[target], total))
-    return flows
+    flows = ledger.flows(ids)
+    return [_line(game, seats[game.pk], flows.get(game.pk, [])) for game in games]
 
 
 def _balances(flows: list[tuple]) -> tuple[dict[str, int], dict[str, int]]:
@@ -103,29 +82,27 @@ def _balances(flows: list[tuple]) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def _line(game: Game, seats: list[Seat], flows: list[tuple]) -> GameLine:
-    players = {seat.player_id: PlayerInGame(seat.player_id, seat.player.name, seat.number)
+    # Each seat's account key: the ledger's keys are opaque, the seats say whose they are.
+    players = {engine.account(seat.player_id): PlayerInGame(seat.player_id, seat.player.name,
+                                                            seat.number)
                for seat in seats}  # fmt: skip
     balance, paid = _balances(flows)
     buy_ins = sum(total if target == POT else -total
                   for kind, _, target, total in flows if kind == "buy_in")  # fmt: skip
     problems = []
     for key, amount in balance.items():
-        if key.startswith(PLAYER):
-            player = _player(key)
-            if player in players:
-                players[player].net = amount
-                players[player].payout = paid.get(key, 0)
-            elif amount:
-                problems.append(f"{key} is not seated at this game")
-        elif key not in (POT, KITTY, CARRY):
-            problems.append(f"unknown account {key}")
-    paid_out = sum(amount for key, amount in paid.items() if key.startswith(PLAYER))
+        if key in players:
+            players[key].net = amount
+            players[key].payout = paid.get(key, 0)
+        elif key not in TABLE:
+            problems.append(f"{key} is not an account of this game's table")
+    paid_out = sum(amount for key, amount in paid.items() if key in players)
     if balance.get(POT, 0) or balance.get(KITTY, 0):
         problems.append("the pot or the kitty is not empty")
     carry = balance.get(CARRY, 0)  # what went out to the session minus what came in
-    if game.status == "finished" and carry != -game.carried_in:
+    if game.status == GameStatus.FINISHED and carry != -game.carried_in:
         problems.append("the carried pot taken in differs from the game's carried_in")
-    if game.status == "carried_over" and carry + game.carried_in <= 0:
+    if game.status == GameStatus.CARRIED_OVER and carry + game.carried_in <= 0:
         problems.append("nothing was carried over")
     rules = game.rules if isinstance(game.rules, dict) else {}
     if rules.get("mode", "pot") == "pot":
@@ -136,11 +113,6 @@ def _line(game: Game, seats: list[Seat], flows: list[tuple]) -> GameLine:
         if buy_ins != expected:
             problems.append("the buy-ins do not match the seats")
     return GameLine(game, list(players.values()), paid_out, not problems, problems)
-
-
-def _player(key: str) -> int | None:
-    text = key.removeprefix(PLAYER)
-    return int(text) if text.isdigit() else None
 
 
 @dataclass
@@ -175,13 +147,6 @@ def player_lines(club_id: int) -> list[PlayerLine]:
 REFRESH_CHUNK = 1000  # games summed per query
 
 
-class _Count(Subquery):
-    """COUNT(*) of a subquery's rows: no GROUP BY, and no column the index lacks."""
-
-    template = "(SELECT COUNT(*) FROM (%(subquery)s) _rows)"
-    output_field = IntegerField()
-
-
 def refresh(club_id: int) -> int:
     """Bring the report cache of the club's games up to date; returns how many were stale.
 
@@ -190,11 +155,9 @@ def refresh(club_id: int) -> int:
     """
     if _fresh(club_id):
         return 0
-    # Each game's entry count, read from the index on game_id alone.
-    count = _Count(Entry.objects.filter(game_id=OuterRef("pk")).order_by().values("game_id"))
     games = Game.objects.filter(club_id=club_id)
     stale = list(
-        games.annotate(entries=count)
+        games.annotate(entries=ledger.entry_count(OuterRef("pk")))
         .filter(Q(report_cache__isnull=True) | ~Q(report_cache__entries=F("entries"))
                 | ~Q(report_cache__status=F("status")))
         .values_list("pk", "status", "currency", "entries")
@@ -210,7 +173,8 @@ def _fresh(club_id: int) -> bool:
     No game's count can have shrunk (entries are only added), so the club's total
     equal to the cached total means equal counts everywhere: one row back.
     """
-    game, cache, entry = (model._meta.db_table for model in (Game, ReportGame, Entry))
+    game, cache = (model._meta.db_table for model in (Game, ReportGame))
+    entry = ledger.entry_table()
     with connection.cursor() as cursor:
         cursor.execute(
             f"""SELECT SUM(CASE WHEN r.game_id IS NULL OR r.status <> g.status
@@ -234,12 +198,12 @@ def _store(club_id: int, games: list[tuple]) -> None:
         "game_id", "player_id"
     ):
         seats[game_id].append(player_id)
-    flows = _flows(ids)
+    flows = ledger.flows(ids)
     lines, headers = [], []
     for game_id, status, currency, entries in games:
-        balance, paid = _balances(flows[game_id])
+        balance, paid = _balances(flows.get(game_id, []))
         for player in seats[game_id]:
-            key = f"{PLAYER}{player}"
+            key = engine.account(player)
             lines.append(ReportLine(
                 game_id=game_id, club_id=club_id, player_id=player, currency=currency,
                 ended=status in ENDED, net=balance.get(key, 0), paid_out=paid.get(key, 0)))

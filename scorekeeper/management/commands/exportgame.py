@@ -4,8 +4,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper import exports
 from scorekeeper.models import Game, TableSession
+from scorekeeper.services import exports
 
 
 class Command(BaseCommand):

@@ -5,9 +5,9 @@ import json
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper import exports
 from scorekeeper.models import Club
 from scorekeeper.rules import RulesError
+from scorekeeper.services import exports
 
 
 class Command(BaseCommand):

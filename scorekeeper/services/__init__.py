@@ -1,0 +1,57 @@
+"""The service layer: the pages and the REST API call these and nothing else.
+
+- `commands`: every write to a game (start, round, correction, re-buy, close), one
+  transaction each;
+- `reading`: the read model (`GameView`: facts, engine state, snapshots);
+- `summaries`: what a game or an evening comes to (settlement, session summary);
+- `clubs`: clubs, members, sessions.
+"""
+
+from .clubs import clubs_of, create_club, create_session, membership, set_member
+from .commands import (
+    MAX_NAME,
+    MAX_PLAYERS,
+    HandInput,
+    bump_version,
+    close_game,
+    correct_round,
+    record_round,
+    start_game,
+    take_rebuy,
+)
+from .errors import (
+    GameFinished,
+    NotFound,
+    ServiceError,
+    StaleRound,
+    VersionMismatch,
+    VersionRequired,
+)
+from .reading import (
+    STATE_CACHE_SECONDS,
+    GameView,
+    RecentGames,
+    game_queryset,
+    load_game,
+    recent_games,
+    round_history,
+    state_key,
+)
+from .summaries import (
+    SessionSummary,
+    Settlement,
+    player_nets,
+    session_summary,
+    settlement_for,
+    verify_game,
+)
+
+__all__ = [
+    "MAX_NAME", "MAX_PLAYERS", "STATE_CACHE_SECONDS", "GameFinished", "GameView", "HandInput",
+    "NotFound", "RecentGames", "ServiceError", "SessionSummary", "Settlement", "StaleRound",
+    "VersionMismatch", "VersionRequired", "bump_version", "close_game", "clubs_of",
+    "correct_round", "create_club", "create_session", "game_queryset", "load_game",
+    "membership", "player_nets", "record_round", "recent_games", "round_history",
+    "session_summary", "set_member", "settlement_for", "start_game", "state_key",
+    "take_rebuy", "verify_game",
+]  # fmt: skip

@@ -1,0 +1,328 @@
+"""Every write to a game: start, round, correction, re-buy, close; each one transaction.
+
+A write locks the game's row first (`select_for_update`; on SQLite the IMMEDIATE
+transaction does the same), asks the engine, then stores the facts, the ledger
+movements, the engine's snapshot and a new version together. Two phones entering
+the same round are served one after the other: the second finds the round taken.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+
+from ledger import services as ledger
+
+from .. import rules as engine
+from ..models import Club, Game, Hand, Player, Rebuy, Round, Seat, TableSession
+from ..rules import GameStatus, RulesError
+from .errors import (
+    GameFinished,
+    NotFound,
+    ServiceError,
+    StaleRound,
+    VersionMismatch,
+    VersionRequired,
+)
+from .reading import GameView, HandFacts, RoundFacts, load_game, recent_games, state_key
+
+MAX_PLAYERS = 12
+MAX_NAME = 50
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """One hand as it arrives from a form or the API (shape already checked)."""
+
+    player: int
+    deadwood: int | None = None
+    cards: list[str] | str | None = None
+
+
+# --- Starting a game ------------------------------------------------------------------------
+
+
+def start_game(
+    *,
+    club: Club,
+    name: str,
+    preset: str,
+    players: list[str],
+    rules: dict | None = None,
+    session: TableSession | None = None,
+    currency: str = "EUR",
+    user=None,
+) -> GameView:
+    """Seat the players (by name, in seat order), freeze the rules, take the buy-ins."""
+    resolved = engine.Rules.preset(preset, **(rules or {}))
+    try:
+        engine.family_for(resolved)
+    except RulesError:
+        raise ServiceError(
+            f"The {engine.PRESETS[preset]['name']} preset is not playable yet: only the knock "
+            "family (Wiener Rummy, Rommé ohne Auslegen) is",
+            field="preset", code="not_supported",
+        ) from None
+    names = _seat_names(players)
+    name = (name or "").strip()[:100] or "Game"
+    if session is not None and session.club_id != club.pk:
+        raise ServiceError("That table session belongs to another club", field="session",
+                           code="invalid")
+    with transaction.atomic():
+        # Every game sits in a table session: the session holds a pot carried out of it.
+        if session is None:
+            session = TableSession.objects.create(club=club, name=name)
+            carried_in = 0
+        else:
+            TableSession.objects.select_for_update().get(pk=session.pk)
+            carried_in = ledger.carried(session.pk)
+        game = Game.objects.create(
+            club=club, session=session, name=name, preset=preset, rules=resolved.to_dict(),
+            currency=currency, carried_in=carried_in, created_by=user,
+        )
+        existing = {p.name.casefold(): p for p in Player.objects.filter(club=club)}
+        seats = []
+        for number, player_name in enumerate(names):
+            player = existing.get(player_name.casefold())
+            if player is None:
+                player = Player.objects.create(club=club, name=player_name)
+            seats.append(Seat(game=game, player=player, number=number))
+        Seat.objects.bulk_create(seats)
+        view = load_game(game)
+        view.state = view.replay([], [])
+        _store(view, actor=user, reason="game started", added=view.state.transfers)
+    return view
+
+
+def _seat_names(players) -> list[str]:
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise ServiceError("players must be a list of names in seat order", field="players",
+                           code="invalid")
+    names = [name.strip() for name in players]
+    for index, name in enumerate(names):
+        if not name:
+            raise ServiceError("A player needs a name", field=f"players[{index}]", code="required")
+        if len(name) > MAX_NAME:
+            raise ServiceError(f"A name has at most {MAX_NAME} characters",
+                               field=f"players[{index}]", code="too_long")
+    seen = set()
+    for index, name in enumerate(names):
+        if name.casefold() in seen:
+            raise ServiceError(f"{name} is seated twice", field=f"players[{index}]",
+                               code="duplicate_player")
+        seen.add(name.casefold())
+    if len(names) < 2:
+        raise ServiceError("A game needs at least 2 players", field="players",
+                           code="too_few_players")
+    if len(names) > MAX_PLAYERS:
+        raise ServiceError(f"A game has at most {MAX_PLAYERS} players", field="players",
+                           code="too_many_players")
+    return names
+
+
+# --- Rounds, corrections, re-buys, closing ----------------------------------------------------
+
+
+def record_round(
+    *, game_id: int, number: int, ender: int, hands: list[HandInput],
+    ender_melds=None, user=None, request_id: str = "", seats=None,
+) -> tuple[engine.RoundResult, GameView]:
+    """Enter the game's next round; the round, its hands and its money land together.
+
+    `seats`: the game's seats when the caller read them already (a page did).
+    """
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True, seats=seats)
+        state = view.state
+        if state.status.ended:
+            raise GameFinished("The game is over: no more rounds can be entered")
+        if number != state.next_round:
+            raise StaleRound(
+                f"Round {number} cannot be entered: the next round is {state.next_round}",
+                next_round=state.next_round,
+            )
+        entry = _checked_entry(view, ender, hands, ender_melds)
+        # One round onto the state so far: the earlier rounds are not played again, and
+        # their money stays as booked; the round adds only its own movements (and the
+        # payout when it ends the game).
+        new_state = engine.play_on(state, entry)
+        view.add_round(_store_round(view.game, number, 0, entry, user, reason=""))
+        view.state = new_state
+        _store(view, actor=user, reason=f"round {number}", request_id=request_id,
+               added=new_state.transfers[len(state.transfers):])
+    return new_state.rounds[-1], view
+
+
+def correct_round(
+    *, game_id: int, number: int, ender: int, hands: list[HandInput], reason: str,
+    version: int | None, ender_melds=None, user=None, request_id: str = "", seats=None,
+) -> tuple[engine.RoundResult, GameView]:
+    """Replace a recorded round by a corrected one; every later standing and payment follows.
+
+    The old revision stays; the ledger gets reversals of what no longer holds and
+    the new entries.
+    """
+    if version is None:
+        raise VersionRequired(
+            "Send the game's version in If-Match, so a correction never overwrites a newer "
+            "change unseen"
+        )
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True, seats=seats)
+        if version != view.game.version:
+            raise VersionMismatch(
+                f"The game has changed since version {version} (it is at version "
+                f"{view.game.version}): reload and correct again"
+            )
+        if not 1 <= number <= len(view.rounds):
+            raise NotFound(f"Round {number} has not been entered")
+        if view.game.status == GameStatus.CARRIED_OVER and _carried_into_later_game(view.game):
+            raise GameFinished(
+                "This game's pot was carried into a later game of the session: it can no "
+                "longer be corrected"
+            )
+        entry = _checked_entry(view, ender, hands, ender_melds)
+        entries = [facts.entry() for facts in view.rounds]
+        entries[number - 1] = entry
+        new_state = _replay_with(view, entries, number - 1)
+        revision = view.rounds[number - 1].revision + 1
+        view.add_round(_store_round(view.game, number, revision, entry, user, reason=reason))
+        view.state = new_state
+        _store(view, actor=user, reason=f"correction of round {number}: {reason}",
+               request_id=request_id, since=number)
+    return new_state.rounds[number - 1], view
+
+
+def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") -> GameView:
+    """A player pays the re-buy into the pot and goes to the target total."""
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True)
+        if player not in view.players:
+            raise ServiceError("That player does not sit at this game", field="player",
+                               code="unknown_player")
+        state = view.state
+        new_state = engine.take_rebuy(state, player)
+        rebuy = Rebuy.objects.create(
+            game=view.game, player_id=player, after_round=state.round_count, entered_by=user
+        )
+        view.add_rebuy(rebuy)
+        view.state = new_state
+        _store(view, actor=user, reason=f"re-buy of {view.name(player)}",
+               request_id=request_id, added=new_state.transfers[len(state.transfers):])
+    return view
+
+
+def close_game(*, game_id: int, user=None) -> GameView:
+    """End a Punktespiel (it runs until it is closed)."""
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True)
+        if view.rules.mode != "points":
+            raise ServiceError("Only a Punktespiel is closed by hand; a pot game ends by itself",
+                               code="not_closable")
+        if view.game.closed:
+            raise GameFinished("The game is already closed")
+        view.game.closed = True
+        view.state = view.replay()
+        _store(view, actor=user, reason="game closed")
+    return view
+
+
+def bump_version(games, **changes) -> None:
+    """A new version for these games (a queryset or one game), with `changes` to their
+    columns in the same UPDATE: whatever was kept for the old version (states, API
+    objects, ETags) is no longer served. Every write calls it; so do changes outside the
+    facts that a game shows, such as a name changed in the admin."""
+    if isinstance(games, Game):
+        games = Game.objects.filter(pk=games.pk)
+    games.update(version=F("version") + 1, **changes)
+
+
+def _checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds):
+    """The round as the engine takes it; players must sit at this game."""
+    seated = view.players
+    if ender not in seated:
+        raise ServiceError("The ender does not sit at this game", field="ender",
+                           code="unknown_player")
+    for index, hand in enumerate(hands):
+        if hand.player not in seated:
+            raise ServiceError("That player does not sit at this game",
+                               field=f"hands[{index}].player", code="unknown_player")
+    converted = []
+    for index, hand in enumerate(hands):
+        cards = None
+        if hand.cards is not None:
+            try:
+                cards = tuple(engine.parse_cards(hand.cards))
+            except RulesError as error:
+                raise error.at(f"hands[{index}].cards") from None
+        converted.append(engine.HandEntry(hand.player, deadwood=hand.deadwood, cards=cards))
+    melds = None
+    if ender_melds:
+        melds = tuple(tuple(engine.parse_cards(meld)) for meld in ender_melds)
+    return engine.RoundEntry(ender=ender, hands=tuple(converted), ender_melds=melds)
+
+
+def _replay_with(view: GameView, entries, changed: int) -> engine.Game:
+    """Replay with new round facts; errors in the changed round point into its input."""
+    try:
+        return view.replay(entries)
+    except RulesError as error:
+        prefix = f"rounds[{changed}]"
+        if error.field and (error.field == prefix or error.field.startswith(prefix + ".")):
+            error.field = error.field[len(prefix) + 1:] or None
+        elif error.field and error.field.startswith("rounds["):
+            later = int(error.field[len("rounds["):].split("]")[0]) + 1
+            error.because(engine.Message("correction_breaks_round", {"round": later}))
+        elif error.field and error.field.startswith("rebuys["):
+            error.because(engine.Message("correction_breaks_rebuy"))
+        raise
+
+
+def _store_round(game, number, revision, entry: engine.RoundEntry, user, *,
+                 reason) -> RoundFacts:
+    round_ = Round.objects.create(
+        game=game, number=number, revision=revision, ender_id=entry.ender,
+        ender_melds=[list(meld) for meld in entry.ender_melds] if entry.ender_melds else None,
+        reason=reason[:255], entered_by=user,
+    )
+    hands = [
+        Hand(round=round_, player_id=hand.player, position=position, deadwood=hand.deadwood,
+             cards=" ".join(hand.cards) if hand.cards else "")
+        for position, hand in enumerate(entry.hands)
+    ]
+    Hand.objects.bulk_create(hands)
+    return RoundFacts(
+        number, revision, round_.reason, round_.ender_id, round_.ender_melds, round_.entered_at,
+        [HandFacts(hand.player_id, hand.position, hand.deadwood, hand.cards) for hand in hands],
+    )
+
+
+def _carried_into_later_game(game: Game) -> bool:
+    return game.session_id is not None and Game.objects.filter(
+        session_id=game.session_id, pk__gt=game.pk, carried_in__gt=0
+    ).exists()
+
+
+def _store(view: GameView, *, actor, reason: str, request_id: str = "",
+           since: int | None = None, added=None) -> None:
+    """Bring the ledger in line with the new state, store its snapshot, bump the version.
+
+    `added`: the transfers a write that only adds to the game adds, posted as they are;
+    otherwise the ledger is compared with the facts from round `since` on (ledger.sync).
+    """
+    state, game = view.state, view.game
+    actor_name = getattr(actor, "username", "") or ""
+    if added is not None:
+        if added:
+            ledger.post(added, game_id=game.pk, currency=game.currency,
+                        session_id=game.session_id, actor=actor_name, request_id=request_id)
+    else:
+        ledger.sync(state.transfers, game_id=game.pk, currency=game.currency,
+                    session_id=game.session_id, since=since, actor=actor_name, reason=reason,
+                    request_id=request_id)
+    game.status, game.version = state.status, game.version + 1
+    game.snapshot = engine.snapshot(state)
+    bump_version(game, status=game.status, closed=game.closed, snapshot=game.snapshot)
+    key = state_key(game)
+    # Only once committed: a rolled-back write must not leave its state behind.
+    transaction.on_commit(lambda: recent_games.put(key, state))

@@ -167,7 +167,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "scorekeeper.api.exception_handler",
+    "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
     # Rate limits per scope (scorekeeper/throttling.py): over them, 429 + Retry-After.
     "DEFAULT_THROTTLE_CLASSES": [
         "scorekeeper.throttling.AnonThrottle",

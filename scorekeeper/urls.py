@@ -7,7 +7,9 @@ from django.views.decorators.csp import csp_override
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import api, api_reports, health, views
+from . import health
+from .api import clubs, exports, games, money, reports, rounds
+from .web import views
 
 # The API docs (Swagger UI) under the CSP: the split view serves its start script from
 # this address (?script) instead of inline; only styles are relaxed, for this page alone
@@ -15,28 +17,29 @@ from . import api, api_reports, health, views
 DOCS_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
 
 api_v1 = [
-    path("auth/token/", api.TokenView.as_view(), name="token"),
-    path("clubs/", api.ClubListView.as_view(), name="clubs"),
-    path("clubs/<int:club_id>/members/", api.ClubMemberView.as_view(), name="club-members"),
-    path("presets/", api.PresetListView.as_view(), name="presets"),
-    path("hands/evaluate/", api.EvaluateView.as_view(), name="evaluate"),
-    path("games/", api.GameListView.as_view(), name="games"),
-    path("games/<int:game_id>/", api.GameDetailView.as_view(), name="game"),
-    path("games/<int:game_id>/close/", api.GameCloseView.as_view(), name="game-close"),
-    path("games/<int:game_id>/rounds/", api.RoundListView.as_view(), name="rounds"),
-    path("games/<int:game_id>/rounds/<int:number>/", api.RoundDetailView.as_view(), name="round"),
-    path("games/<int:game_id>/rebuys/", api.RebuyView.as_view(), name="rebuys"),
-    path("games/<int:game_id>/ledger/", api.LedgerView.as_view(), name="ledger"),
-    path("games/<int:game_id>/settlement/", api.SettlementView.as_view(), name="settlement"),
-    path("games/<int:game_id>/verify/", api.VerifyView.as_view(), name="verify"),
-    path("sessions/", api.SessionListView.as_view(), name="sessions"),
-    path("sessions/<int:session_id>/", api.SessionDetailView.as_view(), name="session"),
-    path("games/<int:game_id>/export/", api_reports.GameExportView.as_view(),
+    path("auth/token/", clubs.TokenView.as_view(), name="token"),
+    path("clubs/", clubs.ClubListView.as_view(), name="clubs"),
+    path("clubs/<int:club_id>/members/", clubs.ClubMemberView.as_view(), name="club-members"),
+    path("presets/", games.PresetListView.as_view(), name="presets"),
+    path("hands/evaluate/", games.EvaluateView.as_view(), name="evaluate"),
+    path("games/", games.GameListView.as_view(), name="games"),
+    path("games/<int:game_id>/", games.GameDetailView.as_view(), name="game"),
+    path("games/<int:game_id>/close/", games.GameCloseView.as_view(), name="game-close"),
+    path("games/<int:game_id>/rounds/", rounds.RoundListView.as_view(), name="rounds"),
+    path("games/<int:game_id>/rounds/<int:number>/", rounds.RoundDetailView.as_view(),
+         name="round"),
+    path("games/<int:game_id>/rebuys/", rounds.RebuyView.as_view(), name="rebuys"),
+    path("games/<int:game_id>/ledger/", money.LedgerView.as_view(), name="ledger"),
+    path("games/<int:game_id>/settlement/", money.SettlementView.as_view(), name="settlement"),
+    path("games/<int:game_id>/verify/", money.VerifyView.as_view(), name="verify"),
+    path("sessions/", clubs.SessionListView.as_view(), name="sessions"),
+    path("sessions/<int:session_id>/", clubs.SessionDetailView.as_view(), name="session"),
+    path("games/<int:game_id>/export/", exports.GameExportView.as_view(),
          name="game-export"),
-    path("sessions/<int:session_id>/export/", api_reports.SessionExportView.as_view(),
+    path("sessions/<int:session_id>/export/", exports.SessionExportView.as_view(),
          name="session-export"),
-    path("clubs/<int:club_id>/import/", api_reports.ClubImportView.as_view(), name="club-import"),
-    path("clubs/<int:club_id>/report/", api_reports.ClubReportView.as_view(), name="club-report"),
+    path("clubs/<int:club_id>/import/", exports.ClubImportView.as_view(), name="club-import"),
+    path("clubs/<int:club_id>/report/", reports.ClubReportView.as_view(), name="club-report"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", csp_override(DOCS_CSP)(
         SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
@@ -66,4 +69,4 @@ urlpatterns = [
 
 # An /api/ address that matches no route answers 404 in the API's JSON error format;
 # every other address gets the 404 page (templates/404.html).
-handler404 = "scorekeeper.api.not_found"
+handler404 = "scorekeeper.api.errors.not_found"

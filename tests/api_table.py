@@ -1,7 +1,7 @@
 """A game at the table, driven through the REST API only (tests/test_*_api.py).
 
 Players are named, rounds are entered by deadwood per name, and after every
-write the books are checked against RULES.md 5 through the API itself.
+write the books are checked against docs/rules.md 5 through the API itself.
 """
 
 from collections import defaultdict
@@ -132,7 +132,7 @@ class Table:
         return key
 
     def check_books(self) -> None:
-        """RULES.md 5, asked of the API: balances sum to zero, pot and kitty never negative,
+        """docs/rules.md 5, asked of the API: balances sum to zero, pot and kitty never negative,
         the ledger verifies against the facts and agrees with the game object."""
         ledger = self.ledger()
         verify = self.get("verify/")

@@ -1,4 +1,4 @@
-"""Who may do what through the API (RELIABILITY.md 17 and 18), route by route.
+"""Who may do what through the API (docs/reliability.md 17 and 18), route by route.
 
 The matrix below names every route under /api/v1/ with the methods it serves and
 who may use each. A test walks the URL resolver and fails on a route (or a method)

@@ -1,4 +1,4 @@
-"""Property-based fuzzing of the whole OpenAPI schema (RELIABILITY.md 19).
+"""Property-based fuzzing of the whole OpenAPI schema (docs/reliability.md 19).
 
 schemathesis reads /api/v1/schema/ from the WSGI application in-process and,
 for every operation, sends generated requests, valid ones and invalid ones, as
@@ -46,7 +46,7 @@ CONFIG = schemathesis.Config.from_dict({
 })
 schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", application, config=CONFIG)
 
-# The checks of RELIABILITY.md 19. ignored_auth sends each request again without the token
+# The checks of docs/reliability.md 19. ignored_auth sends each request again without the token
 # and with a wrong one (it must then be refused); use_after_free watches DELETEs.
 CHECKS = [
     not_a_server_error,

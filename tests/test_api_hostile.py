@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from scorekeeper.api import JsonBodyParser
+from scorekeeper.api.access import JsonBodyParser
 from tests.api_routes import (
     ALICE,
     ANON,

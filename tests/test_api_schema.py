@@ -1,4 +1,4 @@
-"""The OpenAPI schema says what docs/api.md promises (RELIABILITY.md 20).
+"""The OpenAPI schema says what docs/api.md promises (docs/reliability.md 20).
 
 `make lint` validates the schema (`spectacular --validate --fail-on-warn`); this checks
 that the headers and answers a client relies on are declared, so that a change that

@@ -1,6 +1,6 @@
 """Serving in production: the health endpoint, the deploy check, HTTPS settings, gunicorn.
 
-RELIABILITY.md item 24 (less the Content-Security-Policy, which comes with the pages).
+docs/reliability.md item 24 (less the Content-Security-Policy, which comes with the pages).
 """
 
 import json

@@ -1,5 +1,5 @@
-"""Games through the REST API (API.md) alone: every preset and variant of RULES.md 3 end to
-end, every input error with its field, code and message, access across clubs, and the
+"""Games through the REST API (docs/api.md) alone: every preset and variant of docs/rules.md
+3-6 end to end, every input error with its field, code and message, access across clubs, and the
 query counts of the reads. After every accepted write the books are checked (api_table)."""
 
 import pytest

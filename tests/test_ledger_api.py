@@ -1,4 +1,4 @@
-"""The money through the REST API (API.md "Money", RULES.md 5): the ledger's shape, its
+"""The money through the REST API (docs/api.md "Money", docs/rules.md 5): the ledger's shape, its
 invariants after every round of whole games, corrections as reversals, and idempotent
 retries that move money once."""
 
@@ -119,9 +119,10 @@ def test_the_books_balance_after_every_round_of_a_whole_game(as_alice, preset, p
 def test_a_correction_of_an_early_round_reverses_what_no_longer_holds_and_reprices_the_rest(
     as_alice,
 ):
-    # given Rommé where the dead play on, with a Rummykasse; round 1 entered with the
-    # wrong ender and Ben at 10 where he had 101, so he paid the kitty and took it in round 3
-    rules = {"dead_play_on": True, "rummy_kitty": True}
+    # given Rommé where the dead play on (and the last living wins at once), with a
+    # Rummykasse; round 1 entered with the wrong ender and Ben at 10 where he had 101, so
+    # he paid the kitty and took it in round 3
+    rules = {"dead_play_on": True, "dead_last_living": "wins", "rummy_kitty": True}
     table = Table.start(as_alice, FOUR, preset="romme", rules=rules)
     table.knock("Anna", Anna=5, Ben=10, Cem=20, Dora=20)
     table.knock("Cem", Anna=30, Ben=40, Cem=2, Dora=50)

@@ -1,7 +1,7 @@
 """A random evening at the table, driven through the REST API by a state machine.
 
 Hypothesis plays rounds, retries, re-buys, stale posts and corrections in any
-order; after every step the books must hold (RULES.md 5): the ledger verifies
+order; after every step the books must hold (docs/rules.md 5): the ledger verifies
 against the facts, all balances sum to zero, the pot and the kitty are never
 negative, and a refused request changed nothing. The engine's replay is the
 reference model: the ledger must hold exactly the movements it derives.

@@ -1,6 +1,6 @@
 """Abuse brakes: API rate limits (DRF throttles) and the login lockout (django-axes).
 
-RELIABILITY.md items 22 (login lockout) and 23 (API throttling). Under pytest the
+docs/reliability.md items 22 (login lockout) and 23 (API throttling). Under pytest the
 rates are off (settings.TESTING), so each throttle test sets its own low rate.
 """
 

@@ -1,17 +1,56 @@
-"""The API's shapes: input serializers check shape only; output serializers describe
-what the services' results look like as JSON (and feed the OpenAPI schema)."""
+"""The API's shapes, one description each: input serializers check the shape of a request
+(the rules are the engine's); output serializers turn the read model (services.GameView
+and what the services return) into the JSON of docs/api.md and feed the OpenAPI schema."""
+
+import functools
 
 from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from .models import Club
-from .rules import PRESETS, format_money
-from .rules.knock import account
+from ..messages import message_for
+from ..models import Club
+from ..rules import PRESETS, GameStatus, PlayerState, format_money
 
 
 def money(minor: int) -> str:
     return format_money(minor)
+
+
+# DRF deep-copies a serializer's declared fields for every instance it makes, which costs
+# more than the rest of a small request; a serializer that is only asked to represent or
+# to validate keeps no state of its own, so one instance per class serves every request.
+@functools.cache
+def _instance(serializer_class) -> serializers.Serializer:
+    return serializer_class()
+
+
+def data_of(serializer_class, instance, *, many: bool = False):
+    """The JSON-able data of `instance` (or of each of `instance`, with `many`)."""
+    serializer = _instance(serializer_class)
+    if many:
+        return [serializer.to_representation(item) for item in instance]
+    return serializer.to_representation(instance)
+
+
+def validated(serializer_class, data):
+    """`data` checked by an input serializer: its validated data, or ValidationError with
+    every error under its field, as `is_valid(raise_exception=True)` gives."""
+    return _instance(serializer_class).run_validation(data)
+
+
+class MoneyField(serializers.CharField):
+    """Minor units out as a decimal string: 1750 -> "17.50"."""
+
+    def to_representation(self, value):
+        return format_money(value)
+
+
+class MessageField(serializers.CharField):
+    """An engine message or refusal, in the request's language."""
+
+    def to_representation(self, value):
+        return message_for(value)
 
 
 # --- Strict input fields ----------------------------------------------------------------------
@@ -190,7 +229,8 @@ class MemberSerializer(serializers.Serializer):
 class PresetSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
-    rules = serializers.DictField(help_text="Every rule parameter of RULES.md 6 with its value.")
+    rules = serializers.DictField(
+        help_text="Every rule parameter (docs/rules.md 6.6) with its value.")
 
 
 class EvaluateInputSerializer(serializers.Serializer):
@@ -211,7 +251,7 @@ class EvaluateSerializer(serializers.Serializer):
 
 # --- Games ------------------------------------------------------------------------------
 
-GAME_STATUSES = ["running", "decider", "finished", "carried_over"]
+GAME_STATUSES = [status.value for status in GameStatus]
 
 
 class GameInputSerializer(serializers.Serializer):
@@ -231,8 +271,8 @@ class GameInputSerializer(serializers.Serializer):
 class RebuyStateSerializer(serializers.Serializer):
     eligible = serializers.BooleanField()
     target = serializers.IntegerField(allow_null=True)
-    cost = serializers.CharField(allow_null=True)
-    reason = serializers.CharField(allow_null=True, help_text="Why not, when not eligible.")
+    cost = MoneyField(allow_null=True)
+    reason = MessageField(allow_null=True, help_text="Why not, when not eligible.")
 
 
 class GamePlayerSerializer(serializers.Serializer):
@@ -240,45 +280,49 @@ class GamePlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
     seat = serializers.IntegerField()
     total = serializers.IntegerField()
-    state = serializers.ChoiceField(choices=["in", "out", "dead"])
+    state = serializers.ChoiceField(choices=[state.value for state in PlayerState])
     rebought = serializers.BooleanField()
     rebuy = RebuyStateSerializer()
-    balance = serializers.CharField()
+    balance = MoneyField()
     place = serializers.IntegerField(allow_null=True)
 
 
 class PayoutSerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    amount = serializers.CharField()
+    amount = MoneyField()
 
 
 class GameSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    club = serializers.IntegerField()
-    session = serializers.IntegerField(allow_null=True)
-    preset = serializers.CharField()
-    rules = serializers.DictField()
-    status = serializers.ChoiceField(choices=GAME_STATUSES)
-    round_count = serializers.IntegerField()
-    next_round = serializers.IntegerField()
-    next_dealer = serializers.IntegerField(allow_null=True)
-    pot = serializers.CharField()
-    kitty = serializers.CharField()
-    carried_in = serializers.CharField()
-    carried_out = serializers.CharField()
-    currency = serializers.CharField()
-    players = GamePlayerSerializer(many=True)
-    winner = serializers.IntegerField(allow_null=True)
-    payouts = PayoutSerializer(many=True)
-    version = serializers.IntegerField()
+    """The game object, from a services.GameView."""
+
+    id = serializers.IntegerField(source="game.pk")
+    name = serializers.CharField(source="game.name")
+    club = serializers.IntegerField(source="game.club_id")
+    session = serializers.IntegerField(source="game.session_id", allow_null=True)
+    preset = serializers.CharField(source="game.preset")
+    rules = serializers.DictField(source="game.rules")
+    status = serializers.ChoiceField(choices=GAME_STATUSES, source="state.status")
+    round_count = serializers.IntegerField(source="state.round_count")
+    next_round = serializers.IntegerField(source="state.next_round")
+    next_dealer = serializers.IntegerField(source="state.next_dealer", allow_null=True)
+    pot = MoneyField(source="state.pot")
+    kitty = MoneyField(source="state.kitty")
+    carried_in = MoneyField(source="game.carried_in")
+    carried_out = MoneyField(source="state.carried_out")
+    currency = serializers.CharField(source="game.currency")
+    players = GamePlayerSerializer(source="player_lines", many=True)
+    winner = serializers.IntegerField(source="state.winner", allow_null=True)
+    payouts = PayoutSerializer(source="payout_lines", many=True)
+    version = serializers.IntegerField(source="game.version")
 
 
 class GameSummarySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    """A game in a list, from the Game row alone."""
+
+    id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
-    club = serializers.IntegerField()
-    session = serializers.IntegerField(allow_null=True)
+    club = serializers.IntegerField(source="club_id")
+    session = serializers.IntegerField(source="session_id", allow_null=True)
     preset = serializers.CharField()
     status = serializers.ChoiceField(choices=GAME_STATUSES)
     created_at = serializers.DateTimeField()
@@ -364,10 +408,12 @@ class ResultSerializer(serializers.Serializer):
 class RebuyOfferSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     target = serializers.IntegerField()
-    cost = serializers.CharField()
+    cost = MoneyField()
 
 
 class RoundSerializer(serializers.Serializer):
+    """A round, from a services.RoundLine (the engine's result with its stored facts)."""
+
     number = serializers.IntegerField()
     revision = serializers.IntegerField(help_text="0 as entered; 1 and up for corrections.")
     reason = serializers.CharField(help_text="Why it was corrected.")
@@ -403,12 +449,14 @@ class FromField:
 
 
 class LedgerEntrySerializer(FromField, serializers.Serializer):
-    seq = serializers.IntegerField()
+    """An entry, from a ledger line."""
+
+    seq = serializers.IntegerField(source="id")
     round = serializers.IntegerField(allow_null=True)
     kind = serializers.CharField()
-    from_ = serializers.CharField()
-    to = serializers.CharField()
-    amount = serializers.CharField()
+    from_ = serializers.CharField(source="source")
+    to = serializers.CharField(source="target")
+    amount = MoneyField()
     reverses = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
     reason = serializers.CharField()
@@ -416,19 +464,23 @@ class LedgerEntrySerializer(FromField, serializers.Serializer):
 
 class NetSerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    amount = serializers.CharField()
+    amount = MoneyField()
 
 
 class TransferSerializer(FromField, serializers.Serializer):
-    from_ = serializers.IntegerField()
-    to = serializers.IntegerField()
-    amount = serializers.CharField()
+    """A payment that settles up, from a ledger.settlement.Payment."""
+
+    from_ = serializers.IntegerField(source="debtor")
+    to = serializers.IntegerField(source="creditor")
+    amount = MoneyField()
 
 
 class SettlementSerializer(serializers.Serializer):
+    """From a services.Settlement."""
+
     final = serializers.BooleanField(help_text="True once the game is over and paid out.")
-    net = NetSerializer(many=True)
-    transfers = TransferSerializer(many=True)
+    net = NetSerializer(source="net_lines", many=True)
+    transfers = TransferSerializer(source="payments", many=True)
 
 
 class VerifySerializer(serializers.Serializer):
@@ -443,130 +495,12 @@ class SessionInputSerializer(serializers.Serializer):
 
 
 class SessionSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    club = serializers.IntegerField()
-    name = serializers.CharField()
+    """An evening, from a services.SessionSummary."""
+
+    id = serializers.IntegerField(source="session.pk")
+    club = serializers.IntegerField(source="session.club_id")
+    name = serializers.CharField(source="session.name")
     games = GameSummarySerializer(many=True)
-    carried_pot = serializers.CharField()
-    net = NetSerializer(many=True)
-    transfers = TransferSerializer(many=True)
-
-
-# --- Building the output ------------------------------------------------------------------
-
-
-def game_data(view) -> dict:
-    """The game object of API.md from a services.GameView."""
-    state, game = view.state, view.game
-    rules = view.rules
-    players = []
-    for seat, standing in zip(view.seats, state.standings, strict=True):
-        offer = state.rebuy_offer(seat.player_id) if rules.rebuy and rules.mode == "pot" else None
-        reason = None if offer else (
-            state.can_rebuy(seat.player_id) if rules.rebuy and rules.mode == "pot" else
-            "Re-buys are off in this game"
-        )
-        players.append({
-            "id": seat.player_id,
-            "name": seat.player.name,
-            "seat": seat.number,
-            "total": standing.total,
-            "state": standing.state,
-            "rebought": standing.rebought,
-            "rebuy": {
-                "eligible": offer is not None,
-                "target": offer.target if offer else None,
-                "cost": money(offer.cost) if offer else None,
-                "reason": reason,
-            },
-            "balance": money(state.balances.get(account(seat.player_id), 0)),
-            "place": standing.place,
-        })
-    return {
-        "id": game.pk,
-        "name": game.name,
-        "club": game.club_id,
-        "session": game.session_id,
-        "preset": game.preset,
-        "rules": game.rules,
-        "status": state.status,
-        "round_count": state.round_count,
-        "next_round": state.next_round,
-        "next_dealer": state.next_dealer,
-        "pot": money(state.pot),
-        "kitty": money(state.kitty),
-        "carried_in": money(game.carried_in),
-        "carried_out": money(state.carried_out),
-        "currency": game.currency,
-        "players": players,
-        "winner": state.winner,
-        "payouts": [
-            {"player": player, "amount": money(amount)} for player, amount in state.payouts
-        ],
-        "version": game.version,
-    }
-
-
-def round_data(view, number: int) -> dict:
-    """One round of a GameView as the API shows it."""
-    result = view.state.rounds[number - 1]
-    stored = view.round_facts(number)
-    cards = {hand.player_id: hand.cards.split() if hand.cards else None
-             for hand in stored.hands}  # fmt: skip
-    return {
-        "number": result.number,
-        "revision": stored.revision,
-        "reason": stored.reason,
-        "ender": result.ender,
-        "dealer": result.dealer,
-        "winner": result.winner,
-        "rummy": result.rummy,
-        "undercut": result.undercut,
-        "decider": result.decider,
-        "results": [
-            {
-                "player": line.player,
-                "deadwood": line.deadwood,
-                "points": line.points,
-                "total": line.total,
-                "melds": [list(meld) for meld in line.melds],
-                "unmatched": list(line.unmatched),
-                "laid_off": list(line.laid_off),
-                "cards": cards.get(line.player),
-            }
-            for line in result.results
-        ],
-        "out": list(result.out),
-        "rebuy_offers": [
-            {"player": offer.player, "target": offer.target, "cost": money(offer.cost)}
-            for offer in result.rebuy_offers
-        ],
-    }
-
-
-def ledger_data(entries) -> list[dict]:
-    return [
-        {
-            "seq": entry.pk,
-            "round": entry.round_number,
-            "kind": entry.kind,
-            "from": entry.debit_account.key,
-            "to": entry.credit_account.key,
-            "amount": money(entry.amount_minor),
-            "reverses": entry.reverses_id,
-            "created_at": entry.created_at,
-            "reason": entry.reason,
-        }
-        for entry in entries
-    ]
-
-
-def settlement_data(nets: dict[int, int], payments, *, final: bool) -> dict:
-    return {
-        "final": final,
-        "net": [{"player": player, "amount": money(amount)} for player, amount in nets.items()],
-        "transfers": [
-            {"from": payment.debtor, "to": payment.creditor, "amount": money(payment.amount)}
-            for payment in payments
-        ],
-    }
+    carried_pot = MoneyField(source="carried")
+    net = NetSerializer(source="net_lines", many=True)
+    transfers = TransferSerializer(source="payments", many=True)

@@ -1,0 +1,84 @@
+"""Signing in, clubs and their members, table sessions."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+
+from .. import services
+from ..models import Club, Membership, TableSession
+from . import serializers as s
+from .access import JsonBodyParser, JsonView, caller_club, member, shape
+from .errors import ERRORS, PUBLIC_ERRORS, WRITE_ERRORS
+
+
+class TokenView(ObtainAuthToken):
+    """POST {"username", "password"} -> {"token"}; send it as `Authorization: Token <token>`."""
+
+    parser_classes = [JsonBodyParser, FormParser, MultiPartParser]
+
+    @extend_schema(tags=["access"], auth=[],
+                   responses={200: s.TokenSerializer, **PUBLIC_ERRORS, 415: WRITE_ERRORS[415],
+                              503: ERRORS[503]})
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+class ClubListView(JsonView):
+    @extend_schema(tags=["access"],
+                   responses={200: s.ClubWithRoleSerializer(many=True), **ERRORS})
+    def get(self, request):
+        memberships = Membership.objects.filter(user=request.user).select_related("club")
+        return Response([{"id": m.club_id, "name": m.club.name, "role": m.role}
+                         for m in memberships.order_by("club__name")])  # fmt: skip
+
+    @extend_schema(tags=["access"], request=s.ClubInputSerializer,
+                   responses={201: s.ClubSerializer, **WRITE_ERRORS})
+    def post(self, request):
+        data = shape(s.ClubInputSerializer, request)
+        club = services.create_club(name=data["name"], user=request.user)
+        return Response(s.data_of(s.ClubSerializer, club), status=201)
+
+
+class ClubMemberView(JsonView):
+    """Organisers add people to their club, or change their role."""
+
+    @extend_schema(tags=["access"], request=s.MemberInputSerializer,
+                   responses={201: s.MemberSerializer, **WRITE_ERRORS})
+    def post(self, request, club_id: int):
+        membership = member(request, club_id, write=True)
+        if membership.role != Membership.Role.ORGANISER:
+            raise exceptions.PermissionDenied("Only the club's organisers add members")
+        data = shape(s.MemberInputSerializer, request)
+        added = services.set_member(club_id=club_id, username=data["username"],
+                                    role=data["role"])
+        return Response({"username": added.user.username, "role": added.role}, status=201)
+
+
+class SessionListView(JsonView):
+    @extend_schema(tags=["games"], request=s.SessionInputSerializer,
+                   responses={201: s.SessionSerializer, **WRITE_ERRORS})
+    def post(self, request):
+        data = shape(s.SessionInputSerializer, request)
+        club_id = caller_club(request, data.get("club"))
+        member(request, club_id, write=True)
+        session = services.create_session(club=Club.objects.get(pk=club_id), name=data["name"])
+        summary = services.session_summary(session)
+        return Response(s.data_of(s.SessionSerializer, summary), status=201)
+
+
+class SessionDetailView(JsonView):
+    @extend_schema(tags=["games"], responses={200: s.SessionSerializer, **ERRORS})
+    def get(self, request, session_id: int):
+        session = visible_session(request, session_id)
+        return Response(s.data_of(s.SessionSerializer, services.session_summary(session)))
+
+
+def visible_session(request, session_id: int) -> TableSession:
+    """The session if the caller belongs to its club, else 404."""
+    session = (TableSession.objects.filter(club__memberships__user=request.user)
+               .select_related("club").filter(pk=session_id).first())
+    if session is None:
+        raise exceptions.NotFound("No such object")
+    return session

@@ -1,0 +1,70 @@
+"""Export and import (docs/api.md, "Export, import and the club report").
+
+Same access rules as the rest of the API: objects of another club answer 404,
+signing in is required (401), and only organisers import (403 for the other
+members). The document's shape is described once, by the serializers of
+scorekeeper.services.documents, which check it on import and feed the schema here.
+"""
+
+from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema
+from rest_framework.response import Response
+
+from .. import services
+from ..services import exports
+from ..services.documents import GameDocumentSerializer, SessionDocumentSerializer
+from . import serializers as s
+from .access import JsonView, organiser, visible_game
+from .clubs import visible_session
+from .errors import ERRORS, WRITE_ERRORS
+
+DOCUMENT = PolymorphicProxySerializer(
+    component_name="Document",
+    serializers={exports.FORMAT_GAME: GameDocumentSerializer,
+                 exports.FORMAT_SESSION: SessionDocumentSerializer},
+    resource_type_field_name="format",
+)
+IMPORTED = PolymorphicProxySerializer(
+    component_name="Imported",
+    serializers=[s.GameSerializer, s.SessionSerializer],
+    resource_type_field_name=None,
+)
+CONFLICT = OpenApiResponse(s.ErrorSerializer,
+                           description="The export_id was imported before with another body.")
+
+
+class GameExportView(JsonView):
+    @extend_schema(tags=["export"], responses={200: GameDocumentSerializer, **ERRORS})
+    def get(self, request, game_id: int):
+        return Response(exports.export_game(visible_game(request, game_id)))
+
+
+class SessionExportView(JsonView):
+    @extend_schema(tags=["export"], responses={200: SessionDocumentSerializer, **ERRORS})
+    def get(self, request, session_id: int):
+        return Response(exports.export_session(visible_session(request, session_id)))
+
+
+class ClubImportView(JsonView):
+    @extend_schema(
+        tags=["export"], request=DOCUMENT,
+        responses={
+            201: OpenApiResponse(IMPORTED, description="The new game (a game document) or "
+                                                       "session (a session document)."),
+            200: OpenApiResponse(IMPORTED, description="Imported before: what that import "
+                                                       "made; nothing written."),
+            409: CONFLICT, **WRITE_ERRORS,
+        },
+    )
+    def post(self, request, club_id: int):
+        club = organiser(request, club_id, "import games").club
+        imported = exports.import_document(request.data, club=club, user=request.user)
+        if imported.game is not None:
+            body = s.GameSerializer(services.load_game(imported.game)).data
+            location = f"/api/v1/games/{imported.game.pk}/"
+        else:
+            body = s.SessionSerializer(services.session_summary(imported.session)).data
+            location = f"/api/v1/sessions/{imported.session.pk}/"
+        headers = {"Location": location}
+        if not imported.created:
+            headers["Idempotent-Replayed"] = "true"
+        return Response(body, status=201 if imported.created else 200, headers=headers)

@@ -1,0 +1,134 @@
+"""Presets, hands, and games: start, list, read, close."""
+
+from django.core.cache import cache
+from django.utils.http import parse_etags
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from .. import rules as engine
+from .. import services
+from ..models import Club, Game, TableSession
+from ..rules import RulesError
+from . import serializers as s
+from .access import JsonView, caller_club, member, shape, visible_game, with_etag
+from .errors import (
+    CONFLICT,
+    ERRORS,
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    PUBLIC_ERRORS,
+    WRITE_ERRORS,
+)
+
+
+class PresetListView(JsonView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["rules"],
+                   responses={200: s.PresetSerializer(many=True), **PUBLIC_ERRORS})
+    def get(self, request):
+        return Response([
+            {"key": key, "name": preset["name"], "rules": engine.Rules.preset(key).to_dict()}
+            for key, preset in engine.PRESETS.items()
+        ])
+
+
+class EvaluateView(JsonView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["rules"], request=s.EvaluateInputSerializer,
+                   responses={200: s.EvaluateSerializer, **PUBLIC_ERRORS,
+                              415: WRITE_ERRORS[415]})
+    def post(self, request):
+        data = shape(s.EvaluateInputSerializer, request)
+        rules = engine.Rules.preset(data["preset"], **data["rules"])
+        cards = data["cards"]
+        try:
+            parsed = engine.parse_cards(cards)
+            engine.check_deck([parsed], decks=rules.decks, jokers=rules.jokers)
+        except RulesError as error:
+            error.field = "cards"
+            raise
+        if len(parsed) > 20:
+            raise RulesError("A hand to evaluate has at most 20 cards", field="cards",
+                             code="too_many_cards")
+        result = (engine.best_discard if data["discard"] else engine.evaluate_hand)(parsed, rules)
+        return Response(s.data_of(s.EvaluateSerializer, result))
+
+
+class GamePagination(PageNumberPagination):
+    page_size = 50
+    max_page_size = 200
+    page_size_query_param = "page_size"
+
+
+class GameListView(JsonView):
+    @extend_schema(
+        tags=["games"], operation_id="games_list", parameters=[s.GameListQuerySerializer],
+        responses={200: s.GamePageSerializer, **ERRORS},
+    )
+    def get(self, request):
+        query = s.GameListQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        games = (Game.objects.filter(club__memberships__user=request.user).defer("snapshot")
+                 .order_by("-id"))
+        if status_filter := query.validated_data.get("status"):
+            games = games.filter(status=status_filter)
+        if (club := query.validated_data.get("club")) is not None:
+            games = games.filter(club_id=club)
+        paginator = GamePagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response(
+            s.data_of(s.GameSummarySerializer, page, many=True))
+
+    @extend_schema(tags=["games"], request=s.GameInputSerializer,
+                   responses={201: s.GameSerializer, **WRITE_ERRORS})
+    def post(self, request):
+        data = shape(s.GameInputSerializer, request)
+        club_id = caller_club(request, data.get("club"))
+        member(request, club_id, write=True)
+        session = None
+        if data["session"] is not None:
+            session = TableSession.objects.filter(pk=data["session"], club_id=club_id).first()
+            if session is None:
+                raise RulesError("No such table session in this club", field="session",
+                                 code="not_found")
+        view = services.start_game(
+            club=Club.objects.get(pk=club_id), name=data["name"], preset=data["preset"],
+            rules=data["rules"], players=data["players"], session=session,
+            currency=data["currency"], user=request.user,
+        )
+        return with_etag(s.data_of(s.GameSerializer, view), status.HTTP_201_CREATED)
+
+
+class GameDetailView(JsonView):
+    @extend_schema(
+        tags=["games"], parameters=[IF_NONE_MATCH],
+        responses={200: s.GameSerializer, 304: NOT_MODIFIED, **ERRORS},
+    )
+    def get(self, request, game_id: int):
+        game = visible_game(request, game_id)
+        etag = f'"{game.version}"'
+        # A phone polling the game sends the ETag it has: unchanged, it gets no body.
+        seen = parse_etags(request.headers.get("If-None-Match", ""))
+        if etag in seen or f"W/{etag}" in seen or seen == ["*"]:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        # The game object is a function of the game's version (see services.reading).
+        key = f"game-json:{services.state_key(game)}:{request.LANGUAGE_CODE}"
+        data = cache.get(key)
+        if data is None:
+            data = s.data_of(s.GameSerializer, services.load_game(game))
+            cache.set(key, data, services.STATE_CACHE_SECONDS)
+        return with_etag(data)
+
+
+class GameCloseView(JsonView):
+    @extend_schema(tags=["games"], request=None,
+                   responses={200: s.GameSerializer, 409: CONFLICT, **ERRORS})
+    def post(self, request, game_id: int):
+        visible_game(request, game_id, write=True)
+        view = services.close_game(game_id=game_id, user=request.user)
+        return with_etag(s.data_of(s.GameSerializer, view))

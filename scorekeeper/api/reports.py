@@ -1,0 +1,241 @@
+"""The club's audit report, as JSON pages or as one CSV (docs/api.md, "Export, import and
+the club report"). Only the club's organisers read it (403 for the other members, 404
+for everyone else); the sums are scorekeeper.services.reports'."""
+
+import csv
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRenderer
+from rest_framework.response import Response
+
+from .. import services
+from ..models import Club
+from ..rules import format_money
+from ..services import reports
+from .access import JsonView, organiser
+from .errors import ERRORS
+
+# --- Shapes (they feed the OpenAPI schema; the views build the data) ------------------------
+
+
+class ReportPlayerInGameSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    seat = serializers.IntegerField()
+    payout = serializers.CharField(help_text="Paid out to the player at the end (pot, kitty).")
+    net = serializers.CharField(help_text="The player's result in this game.")
+
+
+class ReportGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    session = serializers.IntegerField(allow_null=True)
+    date = serializers.DateTimeField(help_text="When the game started.")
+    status = serializers.CharField(help_text="finished or carried_over")
+    currency = serializers.CharField()
+    paid_out = serializers.CharField(help_text="The pot and kitty paid out to the players.")
+    players = ReportPlayerInGameSerializer(many=True)
+    verified = serializers.BooleanField(
+        help_text="The books close (cheap SQL check): pot and kitty empty, the carried pot in "
+                  "and out as the game says, a buy-in for every seat, no account outside the "
+                  "table. The full replay check is GET /games/{id}/verify/.")
+
+
+class ReportPlayerSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    currency = serializers.CharField()
+    games = serializers.IntegerField(help_text="Ended games played.")
+    paid_out = serializers.CharField(help_text="Received in payouts.")
+    net = serializers.CharField(help_text="Received minus paid over the ended games.")
+
+
+class ReportTotalsSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    paid_out = serializers.DictField(child=serializers.CharField(), help_text="By currency.")
+
+
+class ReportClubSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class ReportSerializer(serializers.Serializer):
+    club = ReportClubSerializer()
+    count = serializers.IntegerField(help_text="Ended games in the club.")
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
+    results = ReportGameSerializer(many=True, help_text="This page's games, newest first.")
+    players = ReportPlayerSerializer(many=True, help_text="Every player, over the whole club.")
+    totals = ReportTotalsSerializer()
+
+
+# --- CSV ---------------------------------------------------------------------------------------
+
+
+CSV_INJECTION = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A text cell a spreadsheet would run as a formula gets a leading ' (OWASP CSV injection);
+    numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(CSV_INJECTION):
+        return "'" + value
+    return value
+
+
+class CSVRenderer(BaseRenderer):
+    """text/csv for ?format=csv. The report view streams its own rows; this renders errors."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        rows = [["field", "code", "message"]]
+        if isinstance(data, dict):
+            rows += [[e.get("field"), e.get("code"), e.get("message")]
+                     for e in data.get("errors", [])]  # fmt: skip
+        return "".join(_csv_lines(rows)).encode()
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+def _csv_lines(rows: Iterable[list]) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    for row in rows:
+        yield writer.writerow([csv_cell(cell) for cell in row])
+
+
+# --- The report ------------------------------------------------------------------------------
+
+
+class ReportPagination(PageNumberPagination):
+    page_size = 50
+    max_page_size = 200
+    page_size_query_param = "page_size"
+
+
+CSV_CHUNK = 500  # games per query while streaming the CSV
+
+
+class ClubReportView(JsonView):
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+
+    @extend_schema(
+        tags=["export"],
+        parameters=[
+            OpenApiParameter("page", OpenApiTypes.INT, description="From 1."),
+            OpenApiParameter("page_size", OpenApiTypes.INT, description="At most 200."),
+            OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"],
+                             description="csv: the whole report as a download."),
+            OpenApiParameter("table", OpenApiTypes.STR, enum=["games", "players"],
+                             description="With format=csv: one row per game and player "
+                                         "(games, the default) or per player (players)."),
+        ],
+        responses={
+            (200, "application/json"): ReportSerializer,
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The CSV."),
+            **ERRORS,
+        },
+    )
+    def get(self, request, club_id: int):
+        club = organiser(request, club_id, "see the audit report").club
+        table = request.query_params.get("table", "games")
+        if table not in ("games", "players"):
+            raise services.ServiceError("table is games or players", field="table",
+                                        code="invalid")
+        for name in ("page", "page_size"):
+            value = request.query_params.get(name)
+            if value is not None and not (value.isascii() and value.isdigit()):
+                raise services.ServiceError(f"{name} must be a whole number", field=name,
+                                            code="invalid")
+        if request.accepted_renderer.format == "csv":
+            return self.csv(club, table)
+        players = reports.player_lines(club.pk)
+        paginator = ReportPagination()
+        page = paginator.paginate_queryset(reports.ended_games(club.pk), request, view=self)
+        totals: dict[str, int] = {}
+        for line in players:
+            totals[line.currency] = totals.get(line.currency, 0) + line.paid_out
+        return Response({
+            "club": {"id": club.pk, "name": club.name},
+            "count": paginator.page.paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "results": [_game_line(line) for line in reports.game_lines(page)],
+            "players": [_player_line(line) for line in players],
+            "totals": {"games": paginator.page.paginator.count,
+                       "paid_out": {currency: format_money(amount)
+                                    for currency, amount in sorted(totals.items())}},
+        })
+
+    def csv(self, club: Club, table: str) -> StreamingHttpResponse:
+        rows = _game_rows(club.pk) if table == "games" else _player_rows(club.pk)
+        response = StreamingHttpResponse(_csv_lines(rows), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = (
+            f'attachment; filename="club-{club.pk}-report-{table}.csv"')
+        return response
+
+
+def _game_line(line: reports.GameLine) -> dict:
+    game = line.game
+    return {
+        "id": game.pk,
+        "name": game.name,
+        "session": game.session_id,
+        "date": game.created_at,
+        "status": game.status,
+        "currency": game.currency,
+        "paid_out": format_money(line.paid_out),
+        "players": [{"player": p.player, "name": p.name, "seat": p.seat,
+                     "payout": format_money(p.payout), "net": format_money(p.net)}
+                    for p in line.players],  # fmt: skip
+        "verified": line.verified,
+    }
+
+
+def _player_line(line: reports.PlayerLine) -> dict:
+    return {"player": line.player, "name": line.name, "currency": line.currency,
+            "games": line.games, "paid_out": format_money(line.paid_out),
+            "net": format_money(line.net)}
+
+
+def _money_cell(minor: int) -> Decimal:
+    return Decimal(minor).scaleb(-2)
+
+
+def _game_rows(club_id: int) -> Iterator[list]:
+    yield ["game_id", "date", "game", "session_id", "status", "currency", "verified",
+           "paid_out", "seat", "player_id", "player", "payout", "net"]
+    games = reports.ended_games(club_id)
+    last = None
+    while True:
+        chunk = games if last is None else games.filter(pk__lt=last)
+        chunk = list(chunk[:CSV_CHUNK])
+        if not chunk:
+            return
+        for line in reports.game_lines(chunk):
+            game = line.game
+            for player in line.players:
+                yield [game.pk, game.created_at.isoformat(), game.name, game.session_id,
+                       game.status, game.currency, "yes" if line.verified else "no",
+                       _money_cell(line.paid_out), player.seat, player.player, player.name,
+                       _money_cell(player.payout), _money_cell(player.net)]
+        last = chunk[-1].pk
+
+
+def _player_rows(club_id: int) -> Iterator[list]:
+    yield ["player_id", "player", "currency", "games", "paid_out", "net"]
+    for line in reports.player_lines(club_id):
+        yield [line.player, line.name, line.currency, line.games, _money_cell(line.paid_out),
+               _money_cell(line.net)]

@@ -1,0 +1,101 @@
+"""Rounds (enter, list, read, correct) and re-buys."""
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+from .. import services
+from ..rules import RulesError
+from . import serializers as s
+from .access import JsonView, idempotent, if_match, shape, visible_game, with_etag
+from .errors import CONFLICT, ERRORS, IDEMPOTENCY_KEY, IDEMPOTENCY_MISMATCH, WRITE_ERRORS
+
+
+def _hands(data) -> list[services.HandInput]:
+    return [services.HandInput(hand["player"], hand.get("deadwood"), hand.get("cards"))
+            for hand in data["hands"]]  # fmt: skip
+
+
+def _round_with_game(view, result, code=status.HTTP_200_OK) -> Response:
+    data = s.data_of(s.RoundWithGameSerializer, view.round_line(result))
+    return Response(data, status=code, headers={"ETag": f'"{view.game.version}"'})
+
+
+class RoundListView(JsonView):
+    @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer(many=True), **ERRORS})
+    def get(self, request, game_id: int):
+        view = services.load_game(visible_game(request, game_id))
+        lines = [view.round_line(result) for result in view.history.rounds]
+        return Response(s.data_of(s.RoundSerializer, lines, many=True))
+
+    @extend_schema(
+        tags=["rounds"], request=s.RoundInputSerializer, parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.RoundWithGameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
+                   **WRITE_ERRORS},
+    )
+    def post(self, request, game_id: int):
+        visible_game(request, game_id, write=True)
+
+        def write():
+            data = shape(s.RoundInputSerializer, request)
+            result, view = services.record_round(
+                game_id=game_id, number=data["number"], ender=data["ender"],
+                hands=_hands(data), ender_melds=data.get("ender_melds"), user=request.user,
+                request_id=request.headers.get("Idempotency-Key", ""),
+            )
+            return _round_with_game(view, result, status.HTTP_201_CREATED)
+
+        return idempotent(request, write)
+
+
+class RoundDetailView(JsonView):
+    @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer, **ERRORS})
+    def get(self, request, game_id: int, number: int):
+        view = services.load_game(visible_game(request, game_id))
+        rounds = view.history.rounds
+        if not 1 <= number <= len(rounds):
+            raise exceptions.NotFound(f"Round {number} has not been entered")
+        return Response(s.data_of(s.RoundSerializer, view.round_line(rounds[number - 1])))
+
+    @extend_schema(
+        tags=["rounds"], request=s.CorrectionInputSerializer,
+        parameters=[OpenApiParameter(
+            "If-Match", {"type": "string", "pattern": r'^(W/)?"?[0-9]+"?$'},
+            OpenApiParameter.HEADER, required=True,
+            description='The game\'s version (its ETag), e.g. "5".')],
+        responses={200: s.RoundWithGameSerializer, 412: OpenApiResponse(
+            s.ErrorSerializer, description="The game changed since that version."),
+            428: OpenApiResponse(s.ErrorSerializer, description="If-Match is missing."),
+            409: CONFLICT, **WRITE_ERRORS},
+    )
+    def put(self, request, game_id: int, number: int):
+        visible_game(request, game_id, write=True)
+        data = shape(s.CorrectionInputSerializer, request)
+        if data.get("number") not in (None, number):
+            raise RulesError(f"The body names round {data['number']} but the address round "
+                             f"{number}", field="number", code="invalid")
+        result, view = services.correct_round(
+            game_id=game_id, number=number, ender=data["ender"], hands=_hands(data),
+            reason=data["reason"], version=if_match(request),
+            ender_melds=data.get("ender_melds"), user=request.user,
+        )
+        return _round_with_game(view, result)
+
+
+class RebuyView(JsonView):
+    @extend_schema(
+        tags=["rounds"], request=s.RebuyInputSerializer, parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.GameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
+                   **WRITE_ERRORS},
+    )
+    def post(self, request, game_id: int):
+        visible_game(request, game_id, write=True)
+
+        def write():
+            data = shape(s.RebuyInputSerializer, request)
+            view = services.take_rebuy(game_id=game_id, player=data["player"],
+                                       user=request.user,
+                                       request_id=request.headers.get("Idempotency-Key", ""))
+            return with_etag(s.data_of(s.GameSerializer, view), status.HTTP_201_CREATED)
+
+        return idempotent(request, write)

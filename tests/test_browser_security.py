@@ -1,4 +1,4 @@
-"""The pages under their Content-Security-Policy in a real browser (RELIABILITY.md 25, 26):
+"""The pages under their Content-Security-Policy in a real browser (docs/reliability.md 25, 26):
 the key pages load and htmx swaps with no console error and no CSP violation, and player
 names made of markup do nothing.
 
@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from scorekeeper import pages
+from scorekeeper.web import presenters as pages
 from tests.browser_steps import game_with, seats
 
 pytest_plugins = ["tests.browser_support"]

@@ -10,9 +10,11 @@ import re
 import pytest
 from django.test import Client
 
-from ledger.models import IdempotencyKey
-from scorekeeper import pages, services
-from scorekeeper.models import Club, Game, Membership, Round
+from scorekeeper import services
+from scorekeeper.models import Club, Game, IdempotencyKey, Membership, Round
+from scorekeeper.web import presenters as pages
+
+from .api_table import Table
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -251,7 +253,7 @@ def test_errors_appear_next_to_their_field_in_plain_words(club, bob_page):
     assert false_knock.status_code == 422
     row = re.search(rf'<p class="error" id="err-{ids["Anna"]}">(.*?)</p>',
                     false_knock.content.decode())
-    assert row[1] == "False knock: Anna has 20 points, but the knock limit is 5"
+    assert row[1] == "False knock: Anna has 20 deadwood, but the knock limit is 5"
     html = missing.content.decode()
     assert '<p class="error" id="ender-error">Tap the name of the player who knocked</p>' in html
     assert f'<p class="error" id="err-{ids["Ben"]}">Points are a whole number' in html
@@ -549,3 +551,30 @@ def test_home_takes_the_same_queries_for_many_games(club, bob, bob_page,
         html = bob_page.get("/").content.decode()
 
     assert html.count('<li><a href="/games/') == 12
+
+
+def test_the_sheet_of_a_game_that_took_in_a_carried_pot_shows_its_end(as_alice, alice_page):
+    # given an evening whose first game left its pot standing (a dead player's knock put
+    # the last living out) and whose second game took that pot in and was won
+    session = as_alice.post("/api/v1/sessions/", {"name": "Freitagabend"}, format="json").json()
+    first = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="romme", session=session["id"],
+                        rules={"dead_play_on": True})
+    first.knock("Anna", Anna=5, Ben=101, Cem=20)
+    first.knock("Ben", Anna=96, Ben=3, Cem=81)
+    second = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="romme",
+                         session=session["id"])
+    second.knock("Anna", Anna=0, Ben=101, Cem=101)
+
+    # when the scorekeeper opens the second game's sheet
+    response = alice_page.get(f"/games/{second.id}/")
+
+    # then it shows who won and each player's money (Anna: the pot of 30.00 with the 15.00
+    # carried in, two knock premiums, less her buy-in); the payments wait for the evening,
+    # since the nets include the pot carried in
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Anna wins" in page
+    assert "Who pays whom" not in page
+    assert [amount for _name, amount in re.findall(
+        r'<li><span>(\w+)</span> <strong class="\w*">([^<]+)</strong>', page)] == [
+        "+€27.00", "−€6.00", "−€6.00"]

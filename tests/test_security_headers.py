@@ -1,4 +1,4 @@
-"""Security headers and CSRF (RELIABILITY.md 21, 24): every page carries a strict
+"""Security headers and CSRF (docs/reliability.md 21, 24): every page carries a strict
 Content-Security-Policy with a fresh nonce (Django 6's SECURE_CSP), the other headers,
 and no write gets through without the CSRF token, except with an API token.
 
@@ -13,8 +13,9 @@ import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from scorekeeper import pages, services
+from scorekeeper import services
 from scorekeeper.models import Club, Round
+from scorekeeper.web import presenters as pages
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 STRICT = {
@@ -103,7 +104,7 @@ def test_the_api_docs_relax_only_styles_and_load_their_script_from_the_server(bo
     assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()
 
 
-# --- CSRF (RELIABILITY.md 21) -------------------------------------------------------------
+# --- CSRF (docs/reliability.md 21) -------------------------------------------------------------
 
 
 def csrf_client(user) -> Client:

@@ -1,4 +1,4 @@
-"""Player names are text, never markup (RELIABILITY.md 26): names like
+"""Player names are text, never markup (docs/reliability.md 26): names like
 `<img src=x onerror=alert(1)>` and `{"hx-get":"/x"}` come out escaped in the full pages,
 in every htmx fragment and on the share link. In the browser: tests/test_browser_security.py.
 """
@@ -8,7 +8,8 @@ import re
 import pytest
 from django.test import Client
 
-from scorekeeper import pages, services
+from scorekeeper import services
+from scorekeeper.web import presenters as pages
 
 EVIL = "<img src=x onerror=alert(1)>"
 HX = '{"hx-get":"/x"}'

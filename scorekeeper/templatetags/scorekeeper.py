@@ -2,7 +2,7 @@
 
 from django import template
 
-from scorekeeper.pages import money_text
+from scorekeeper.web.presenters import money_text
 
 register = template.Library()
 

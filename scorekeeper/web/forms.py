@@ -5,9 +5,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import rules as engine
-from .pages import error_text, minor_from_text, money_text
-from .services import HandInput
+from .. import rules as engine
+from .presenters import minor_from_text, money_text
 
 PRESET_CHOICES = [
     ("wiener", gettext_lazy("Wiener Rummy")),
@@ -43,8 +42,6 @@ HOUSE_RULES = [
      gettext_lazy("Points game: no pot; knock only with 0; the knocker collects everyone's "
                   "points × %(point)s.")),
 ]
-REBUY_HELP = gettext_lazy("Re-buy: once, from 81 points, pay the buy-in and go down to the "
-                          "highest total below 81.")
 LAY_OFF_HELP = gettext_lazy("Laying off after a knock (only counts when cards are entered).")
 
 
@@ -147,61 +144,3 @@ def apply_seat_action(seats: list[str], data) -> tuple[list[str], str, str]:
             del seats[index]
         return seats, "", "new_name"
     return seats, "", ""
-
-
-class RoundInput:
-    """A round as typed in the form: who knocked and each participant's entry.
-
-    Only the shape is checked here (a number, a choice); whether the round is
-    possible is the engine's question, asked through the service.
-    """
-
-    def __init__(self, data, entries, *, correcting: bool = False):
-        self.data = data
-        self.entries = entries  # pages.HandEntry per participant, in the form's order
-        self.correcting = correcting
-        self.errors: dict[str, str] = {}
-        self.ender: int | None = None
-        self.hands = []
-        self.reason = (data.get("reason") or "").strip()[:255]
-
-    def is_valid(self) -> bool:
-        ids = [entry.player for entry in self.entries]
-        ender = self.data.get("ender", "")
-        if not ender:
-            self.errors["ender"] = _("Tap the name of the player who knocked")
-        elif not ender.isdigit() or int(ender) not in ids:
-            self.errors["ender"] = _("Choose the knocker among this round's players")
-        else:
-            self.ender = int(ender)
-        for entry in self.entries:
-            entry.ender = entry.player == self.ender
-            if entry.mode == "cards":
-                if not entry.cards:
-                    entry.error = _("Tap %(name)s's cards, or type the points") % {
-                        "name": entry.name}
-                else:
-                    self.hands.append(HandInput(entry.player, cards=list(entry.cards)))
-                continue
-            if entry.value == "":
-                entry.error = _("Enter %(name)s's points") % {"name": entry.name}
-            elif not entry.value.isdigit():
-                entry.error = _("Points are a whole number, like 7 or 23")
-            else:
-                self.hands.append(HandInput(entry.player, deadwood=int(entry.value)))
-        if self.correcting and not self.reason:
-            self.errors["reason"] = _("Say in a few words why the round is corrected")
-        return not self.errors and all(not entry.error for entry in self.entries)
-
-    def place_error(self, error) -> None:
-        """An engine error next to its field: hands[i].* on the i-th row, else the form."""
-        where, message = error.field or "", error_text(error)
-        if where.startswith("hands["):
-            index = where[len("hands["):].split("]")[0]
-            if index.isdigit() and int(index) < len(self.entries):
-                self.entries[int(index)].error = message
-                return
-        if where == "ender":
-            self.errors["ender"] = message
-            return
-        self.errors["form"] = message

@@ -1,26 +1,21 @@
 """What the pages show, built from a services.GameView: the score sheet, the chart, money text.
 
-No rule lives here: every number comes from the engine's replay (`view.state`);
-this module only arranges it for a small screen and a language.
+No rule lives here: every number comes from the engine (`view.state`, `view.history`)
+and every decision about money from the services (`services.settlement_for`); this
+module only arranges them for a small screen and a language.
 """
 
-import hashlib
-import re
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core import signing
-from django.db import IntegrityError, transaction
 from django.utils import formats
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from ledger.models import IdempotencyKey
-
-from . import rules as engine
-from .models import Game
-from .rules.cards import JOKER, RANKS, SUITS
+from .. import rules as engine
+from ..rules import GameStatus, PlayerState
 
 # Chart and column colours: dark enough for 4.5:1 on the paper background, told apart
 # by hue; the names at the line ends and in the sheet's header carry the meaning too.
@@ -64,47 +59,14 @@ def amount_field_value(minor: int) -> str:
     return formats.number_format(Decimal(minor).scaleb(-2), 2, use_l10n=True)
 
 
-# --- Engine messages in the page's language ---------------------------------------------
-
-# The engine words its errors in English; the ones a table meets while entering a round
-# are given here in the active language (the numbers read back out of the English text).
-# Anything else keeps the engine's words.
-_ENGINE_MESSAGES = [
-    (re.compile(r"^False knock: (?P<name>.+) has (?P<points>\d+) deadwood, but the knock "
-                r"limit is (?P<limit>\d+)$"),
-     gettext_lazy("False knock: %(name)s has %(points)s points, but the knock limit is "
-                  "%(limit)s")),
-    (re.compile(r"^False knock: (?P<name>.+) has (?P<points>\d+) deadwood, but in the "
-                r"Punktespiel you may only knock with 0$"),
-     gettext_lazy("False knock: %(name)s has %(points)s points, but in the points game "
-                  "you knock only with 0")),
-    (re.compile(r"^(?P<name>.+)'s deadwood of (?P<points>\d+) is more than .+ can hold "
-                r"\(at most (?P<most>\d+)\)$"),
-     gettext_lazy("%(name)s cannot have %(points)s points: a hand holds at most %(most)s")),
-    (re.compile(r"^(?P<name>.+) has (?P<count>\d+) cards; a hand at the end of a round has "
-                r"(?P<size>\d+)$"),
-     gettext_lazy("%(name)s has %(count)s cards; a hand at the end of a round has %(size)s")),
-    (re.compile(r"^(?P<card>\w+) appears (?P<count>\d+) times; the decks hold (?P<most>\d+)$"),
-     gettext_lazy("%(card)s is entered %(count)s times, but the decks hold %(most)s")),
-    (re.compile(r"^A game needs at least (?P<count>\d+) players$"),
-     gettext_lazy("A game needs at least %(count)s players")),
-    (re.compile(r"^A game has at most (?P<count>\d+) players$"),
-     gettext_lazy("A game has at most %(count)s players")),
-]
-
-
-def error_text(error) -> str:
-    """An engine error's message in the active language, where the page knows it."""
-    for pattern, text in _ENGINE_MESSAGES:
-        match = pattern.match(error.message)
-        if match:
-            return str(text) % match.groupdict()
-    return error.message
-
-
 # --- The share link -----------------------------------------------------------------------
 
 _SHARE = signing.Signer(salt="scorekeeper.pages.share", sep=".")
+
+
+def new_form_key() -> str:
+    """The key a form carries so that sending it twice counts once (scorekeeper.idempotency)."""
+    return f"page:{uuid.uuid4().hex}"
 
 
 def share_token(game_id: int) -> str:
@@ -117,156 +79,6 @@ def game_id_from_token(token: str) -> int | None:
         return int(_SHARE.unsign(token))
     except (signing.BadSignature, ValueError):
         return None
-
-
-# --- Once per form: the double-tap guard --------------------------------------------------
-
-
-def new_form_key() -> str:
-    return f"page:{uuid.uuid4().hex}"
-
-
-def once(request, key: str, game_id: int, write):
-    """Run `write()` once per form key; (result, False), or (None, True) for a repeat.
-
-    The key lands in the transaction that writes, so a failed write leaves it unused
-    and the corrected form can be sent again with it. Locking the game first makes a
-    second tap wait for the first and then find the key taken.
-    """
-    key = (key or "").strip()[:255]
-    if not key:
-        return write(), False
-    fingerprint = hashlib.sha256(f"page {request.path}".encode()).hexdigest()
-    try:
-        with transaction.atomic():
-            list(Game.objects.select_for_update().filter(pk=game_id).values_list("pk"))
-            if IdempotencyKey.objects.filter(user=request.user, key=key).exists():
-                return None, True
-            result = write()
-            IdempotencyKey.objects.create(
-                user=request.user, key=key, fingerprint=fingerprint, response_status=303,
-                response_body={"path": request.path},
-            )
-            return result, False
-    except IntegrityError:
-        if IdempotencyKey.objects.filter(user=request.user, key=key).exists():
-            return None, True
-        raise
-
-
-# --- Cards ----------------------------------------------------------------------------------
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {
-    "S": gettext_lazy("spades"), "H": gettext_lazy("hearts"),
-    "D": gettext_lazy("diamonds"), "C": gettext_lazy("clubs"),
-}  # fmt: skip
-RANK_LABELS = {"J": pgettext_lazy("card rank", "J"), "Q": pgettext_lazy("card rank", "Q"),
-               "K": pgettext_lazy("card rank", "K"), "A": pgettext_lazy("card rank", "A")}
-
-
-@dataclass(frozen=True)
-class CardView:
-    code: str  # canonical text, "10H" or "JK"
-    rank: str
-    suit: str  # symbol, "" for a joker
-    red: bool
-    label: str  # for screen readers: "10 of hearts", "Joker"
-
-
-def card_view(code: str) -> CardView:
-    if code == JOKER:
-        return CardView(code, _("Jo"), "", False, _("Joker"))
-    rank, suit = code[:-1], code[-1]
-    shown = str(RANK_LABELS.get(rank, rank))
-    return CardView(code, shown, SUIT_SYMBOLS[suit], suit in "HD",
-                    _("%(rank)s of %(suit)s") % {"rank": shown, "suit": SUIT_NAMES[suit]})
-
-
-@dataclass
-class HandEntry:
-    """One player's entry in the round form: a typed number, or cards with their evaluation."""
-
-    player: int
-    name: str
-    mode: str = "number"  # "number" or "cards"
-    value: str = ""
-    cards: list[str] = field(default_factory=list)
-    suit: str = "S"
-    error: str = ""
-    deadwood: int | None = None
-    melds: list[list[CardView]] = field(default_factory=list)
-    unmatched: list[CardView] = field(default_factory=list)
-    hand_size: int = 10
-    # The row around the entry (not re-rendered by the picker).
-    total: int | None = None
-    dealer: bool = False
-    ender: bool = False
-
-    @property
-    def hand_full(self) -> bool:
-        return len(self.cards) >= self.hand_size
-
-
-PICKER_RANKS = RANKS  # A 2 .. K, in the order players sort their hands
-
-
-def picker_ranks():
-    return [(rank, str(RANK_LABELS.get(rank, rank))) for rank in PICKER_RANKS]
-
-
-def picker_suits():
-    return [(suit, SUIT_SYMBOLS[suit], SUIT_NAMES[suit], suit in "HD") for suit in SUITS]
-
-
-def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str = "",
-               argument: str = "") -> HandEntry:
-    """A player's entry from the form data, with a picker action applied and evaluated.
-
-    `action` is "cards" (open the picker), "number" (back to typing), "add" (a rank or
-    "JK" in the chosen suit), "remove" (a card, "7H") or "clear".
-    """
-    entry = HandEntry(player, name, hand_size=rules.hand_size)
-    entry.mode = "cards" if data.get(f"mode-{player}") == "cards" else "number"
-    entry.value = (data.get(f"dw-{player}") or "").strip()[:4]
-    entry.suit = data.get(f"suit-{player}") if data.get(f"suit-{player}") in SUITS else "S"
-    try:
-        entry.cards = engine.parse_cards(data.get(f"cards-{player}") or "") if (
-            data.get(f"cards-{player}") or "").strip() else []
-    except engine.CardError:
-        entry.cards = []
-    if action == "cards":
-        entry.mode = "cards"
-    elif action == "number":
-        entry.mode, entry.cards = "number", []
-    elif action == "clear":
-        entry.cards = []
-    elif action == "remove" and argument in entry.cards:
-        entry.cards.remove(argument)
-    elif action == "add":
-        card = JOKER if argument == JOKER else f"{argument}{entry.suit}"
-        if argument != JOKER and argument not in RANKS:
-            entry.error = _("Tap a rank: A, 2 to 10, J, Q or K")
-        elif entry.hand_full and not rules.free_hand_size:
-            entry.error = _("A hand holds %(count)s cards at the end of a round") % {
-                "count": rules.hand_size}
-        else:
-            try:
-                engine.check_deck([[*entry.cards, card]], decks=rules.decks, jokers=rules.jokers)
-                entry.cards.append(card)
-            except engine.CardError:
-                if card == JOKER:
-                    entry.error = _("The game has only %(count)s jokers") % {
-                        "count": rules.jokers}
-                else:
-                    entry.error = _("The decks hold %(count)s × %(card)s") % {
-                        "count": rules.decks, "card": card_view(card).label}
-    if entry.mode == "cards" and entry.cards:
-        result = engine.evaluate_hand(entry.cards, rules)
-        entry.deadwood = result.deadwood
-        entry.melds = [[card_view(code) for code in meld] for meld in result.melds]
-        entry.unmatched = [card_view(code) for code in result.unmatched]
-    return entry
 
 
 # --- The score sheet ------------------------------------------------------------------------
@@ -347,10 +159,10 @@ class LastRound:
 
 def build_sheet(view) -> Sheet:
     """The Block: one row per round, one column per player, marks, re-buys, the chart."""
-    state, rules = view.state, view.rules
+    state, rules = view.history, view.rules
     colors = {seat.player_id: PALETTE[index % len(PALETTE)]
               for index, seat in enumerate(view.seats)}  # fmt: skip
-    gone_state = "dead" if rules.dead_play_on else "out"
+    gone_state = PlayerState.DEAD if rules.dead_play_on else PlayerState.OUT
     targets = {(offer.player, result.number): offer.target
                for result in state.rounds for offer in result.rebuy_offers}  # fmt: skip
     rebuys = {(rebuy.player_id, rebuy.after_round) for rebuy in view.rebuys}
@@ -384,7 +196,7 @@ def build_sheet(view) -> Sheet:
         for seat, standing in zip(view.seats, state.standings, strict=True)
     ]
     offers = []
-    if rules.mode == "pot" and rules.rebuy and state.status in ("running", "decider"):
+    if state.status in (GameStatus.RUNNING, GameStatus.DECIDER):
         for column in columns:
             offer = state.rebuy_offer(column.player)
             if offer is not None:
@@ -443,7 +255,7 @@ class Chart:
 
 def build_chart(view, columns: list[Column]) -> Chart:
     """Totals per round as lines, with the re-buy window and the limit as guides."""
-    state, rules = view.state, view.rules
+    state, rules = view.history, view.rules
     rounds = len(state.rounds)
     series: dict[int, list[tuple[int, int]]] = {column.player: [(0, 0)] for column in columns}
     targets = {(offer.player, result.number): offer.target
@@ -476,7 +288,7 @@ def build_chart(view, columns: list[Column]) -> Chart:
         end_x, end_y = x(points[-1][0]), y(points[-1][1])
         lines.append(Line(column.name, column.color,
                           " ".join(f"{x(n):g},{y(t):g}" for n, t in points),
-                          end_x, end_y, end_y, column.state != "in"))
+                          end_x, end_y, end_y, column.state != PlayerState.IN))
     # Names at the line ends, pushed apart so they never overlap (12 units a line).
     placed = sorted(lines, key=lambda line: line.end_y)
     for before, after in zip(placed, placed[1:], strict=False):
@@ -525,7 +337,7 @@ class Result:
     carried_out: int
 
 
-def build_result(view, nets: dict[int, int], payments) -> Result:
+def build_result(view, settlement) -> Result:
     """Placings, payouts, each player's money and who pays whom, for reading aloud."""
     state = view.state
     paid = dict(state.payouts)
@@ -538,8 +350,9 @@ def build_result(view, nets: dict[int, int], payments) -> Result:
     return Result(
         view.name(state.winner) if state.winner is not None else None,
         placings,
-        [(view.name(player), amount) for player, amount in nets.items()],
-        [Payment(view.name(p.debtor), view.name(p.creditor), p.amount) for p in payments],
+        [(view.name(player), amount) for player, amount in settlement.nets.items()],
+        [Payment(view.name(p.debtor), view.name(p.creditor), p.amount)
+         for p in settlement.payments],
         state.carried_out,
     )
 
@@ -561,7 +374,7 @@ ENTRY_KINDS = {
 }
 
 
-def account_name(key: str, view) -> str:
-    if key.startswith("player:"):
-        return view.name(int(key[len("player:"):]))
-    return {"pot": _("Pot"), "kitty": _("Kitty"), "carry": _("Carried")}.get(key, key)
+def account_names(view) -> dict[str, str]:
+    """What the ledger page calls each account of the game."""
+    names = {engine.account(player): view.name(player) for player in view.player_ids}
+    return names | {engine.POT: _("Pot"), engine.KITTY: _("Kitty"), engine.CARRY: _("Carried")}

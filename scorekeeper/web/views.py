@@ -8,7 +8,7 @@ Links and forms work without JavaScript; htmx makes them faster.
 import segno
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,21 +18,16 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger.models import Entry
+from ledger.services import lines as ledger_lines
 
-from . import pages, services
-from . import rules as engine
-from .forms import (
-    LAY_OFF_HELP,
-    PRESET_HELP,
-    REBUY_HELP,
-    NewGameForm,
-    RoundInput,
-    apply_seat_action,
-    read_seats,
-)
-from .models import Game, Membership, Player, Seat
-from .rules import RulesError
+from .. import idempotency, services
+from .. import rules as engine
+from ..messages import message_for
+from ..models import Game, Membership, Player, Seat
+from ..rules import GameStatus, RulesError
+from . import presenters as pages
+from .forms import LAY_OFF_HELP, PRESET_HELP, NewGameForm, apply_seat_action, read_seats
+from .round_form import RoundInput, hand_entry, picker_ranks, picker_suits
 
 SHEET = "scorekeeper/game.html"
 ROUND_FORM = "scorekeeper/round_form.html"
@@ -41,18 +36,17 @@ ROUND_FORM = "scorekeeper/round_form.html"
 # --- Access ---------------------------------------------------------------------------------
 
 
-def _member_game(request, game_id: int, *, write: bool = False) -> tuple[Game, Membership]:
-    """The game if the user belongs to its club (else 404); 403 to a viewer who writes."""
-    membership = (
-        Membership.objects.filter(user=request.user, club__games=game_id)
-        .select_related("club").first()
-    )
-    if membership is None:
+def _member_game(request, game_id: int, *, write: bool = False) -> tuple[Game, bool]:
+    """(the game, whether the user may write) if the user belongs to its club, else 404;
+    403 to a viewer who writes. One query: the user's role comes with the game."""
+    game = (services.game_queryset().filter(pk=game_id, club__memberships__user=request.user)
+            .annotate(caller_role=F("club__memberships__role")).first())
+    if game is None:
         raise Http404("No such game")
-    if write and not membership.can_write:
+    can_write = Membership.writes(game.caller_role)
+    if write and not can_write:
         raise PermissionDenied("Viewers can follow the game but not change it")
-    game = get_object_or_404(services.game_queryset(), pk=game_id)
-    return game, membership
+    return game, can_write
 
 
 def _fragment(request, template: str, fragment: str) -> str:
@@ -72,14 +66,15 @@ def home(request):
         Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
     )
     games = (
-        Game.objects.filter(club__memberships__user=request.user)
+        Game.objects.filter(club__memberships__user=request.user).defer("snapshot")
         .select_related("club")
         .annotate(round_count=Count("rounds__number", distinct=True))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("-created_at", "-id")
     )
-    running = list(games.filter(status__in=("running", "decider")))
-    recent = list(games.filter(~Q(status__in=("running", "decider")))[:10])
+    playing = (GameStatus.RUNNING, GameStatus.DECIDER)
+    running = list(games.filter(status__in=playing))
+    recent = list(games.filter(~Q(status__in=playing))[:10])
     return render(request, "scorekeeper/home.html", {
         "running": running,
         "recent": recent,
@@ -138,7 +133,9 @@ def new_game(request):
     context = {
         "form": form, "clubs": clubs, "club_id": club_id, "seat_rows": seat_rows,
         "club_players": club_players, "seat_error": seat_error, "focus": focus,
-        "errors": errors, "house_rules": house_rules, "rebuy_help": REBUY_HELP,
+        "errors": errors, "house_rules": house_rules,
+        "rebuy_help": message_for(engine.rebuy_rule(engine.Rules.preset(
+            form["preset"].value() if form["preset"].value() in engine.PRESETS else "wiener"))),
         "lay_off_help": LAY_OFF_HELP,
         "house_open": any(field.value() for field, _help in house_rules)
         or form["lay_off"].value() not in (None, "", "none"),
@@ -168,7 +165,7 @@ def _default_name(form) -> str:
 
 def _start_error(error: RulesError) -> dict:
     """A start_game error under its field: players[2] -> that seat, rules.x -> the settings."""
-    where, message = error.field or "", pages.error_text(error)
+    where, message = error.field or "", message_for(error)
     if where.startswith("players"):
         return {where: message}
     if where in ("rules.buy_in", "rules.knock_premium"):
@@ -179,19 +176,16 @@ def _start_error(error: RulesError) -> dict:
 # --- The score sheet ------------------------------------------------------------------------
 
 
-def _sheet_context(view, membership=None, *, shared=False, message="", poll_url="") -> dict:
+def _sheet_context(view, can_write=False, *, shared=False, message="", poll_url="") -> dict:
     state = view.state
-    sheet = pages.build_sheet(view)
-    finished = state.status in ("finished", "carried_over")
+    finished = state.status in (GameStatus.FINISHED, GameStatus.CARRIED_OVER)
     result = None
     if finished or view.game.closed:
-        nets = services.player_nets(view)
-        payments = services.settlement(nets) if state.status == "finished" else []
-        result = pages.build_result(view, nets, payments)
-    can_write = bool(membership and membership.can_write) and not shared
+        result = pages.build_result(view, services.settlement_for(view))
+    can_write = can_write and not shared
     return {
-        "view": view, "game": view.game, "state": state, "rules": view.rules, "sheet": sheet,
-        "currency": view.game.currency,
+        "view": view, "game": view.game, "state": state, "rules": view.rules,
+        "sheet": pages.build_sheet(view), "currency": view.game.currency,
         "currency_symbol": pages.CURRENCY_SYMBOLS.get(view.game.currency, view.game.currency),
         "finished": finished, "result": result,
         "can_write": can_write, "shared": shared, "message": message,
@@ -209,22 +203,24 @@ def _unchanged(request, game: Game) -> bool:
 @login_required
 @require_GET
 def game_sheet(request, game_id: int):
-    game, membership = _member_game(request, game_id)
+    game, can_write = _member_game(request, game_id)
     if _unchanged(request, game):
         return HttpResponse(status=204)
     view = services.load_game(game)
-    context = _sheet_context(view, membership,
+    context = _sheet_context(view, can_write,
                              poll_url=reverse("game", args=[game_id]))
     return render(request, _fragment(request, SHEET, "board"), context)
 
 
-def _show_sheet(request, game_id: int, *, message: str = "", status: int = 200):
-    """After a write: the sheet (htmx: swapped into the page, its address pushed)."""
+def _show_sheet(request, game_id: int, *, message: str = "", status: int = 200, view=None):
+    """After a write: the sheet (htmx: swapped into the page, its address pushed). `view`
+    is the game as the write left it, so the sheet needs no second read."""
     if not message and not request.htmx:
         return redirect("game", game_id)
-    game, membership = _member_game(request, game_id)
-    view = services.load_game(game)
-    context = _sheet_context(view, membership, message=message,
+    if view is None:
+        game, _can_write = _member_game(request, game_id)
+        view = services.load_game(game)
+    context = _sheet_context(view, True, message=message,
                              poll_url=reverse("game", args=[game_id]))
     response = render(request, SHEET, context, status=status)
     if request.htmx:
@@ -255,7 +251,7 @@ def _entries(view, players, data, *, action="", argument="", target=None, totals
     totals = {standing.player: standing.total for standing in state.standings} if totals else {}
     entries = []
     for player in players:
-        entry = pages.hand_entry(
+        entry = hand_entry(
             player, view.name(player), data, view.rules,
             action=action if player == target else "", argument=argument,
         )
@@ -284,22 +280,35 @@ def _round_context(view, entries, form_input=None, *, number, dealer, key, corre
         "number": number, "key": key, "correcting": correcting, "reason": reason,
         "version": version, "errors": form_input.errors if form_input else {},
         "dealer": view.name(dealer) if dealer is not None else "",
-        "decider": view.state.status == "decider" and not correcting,
+        "decider": view.state.status == GameStatus.DECIDER and not correcting,
         "open_offers": [] if correcting else pages.build_sheet(view).offers,
-        "ranks": pages.picker_ranks(), "suits": pages.picker_suits(),
+        "ranks": picker_ranks(), "suits": picker_suits(),
         "jokers": view.rules.jokers > 0,
         "action": reverse("round-edit", args=[view.game.pk, number]) if correcting
         else reverse("round-new", args=[view.game.pk]),
     }
 
 
+def _saved_once(request, key: str, write):
+    """Run a form's write once per form key (a double tap counts once): the GameView the
+    write left, or None when the key was used before (the first tap's write stands)."""
+    result, replay = idempotency.once(
+        user=request.user, key=(key or "").strip()[:idempotency.MAX_KEY],
+        fingerprint=idempotency.fingerprint(f"page {request.path}"), write=write,
+        answer=lambda _result: (303, {"path": request.path}),
+    )
+    if replay is not None:
+        return None
+    return result[1] if isinstance(result, tuple) else result
+
+
 @login_required
 def round_new(request, game_id: int):
-    game, _membership = _member_game(request, game_id, write=True)
+    game, _can_write = _member_game(request, game_id, write=True)
     view = services.load_game(game)
     state = view.state
     if request.method != "POST":
-        if state.status in ("finished", "carried_over"):
+        if state.status in (GameStatus.FINISHED, GameStatus.CARRIED_OVER):
             return redirect("game", game_id)
         entries = _entries(view, state.next_participants, {})
         return render(request, ROUND_FORM, _round_context(
@@ -317,9 +326,9 @@ def round_new(request, game_id: int):
     form_input = RoundInput(data, entries)
     if form_input.is_valid():
         try:
-            pages.once(request, key, game_id, lambda: services.record_round(
+            saved = _saved_once(request, key, lambda: services.record_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
-                user=request.user, request_id=key,
+                user=request.user, request_id=key, seats=view.seats,
             ))
         except services.StaleRound:
             return _show_sheet(request, game_id, status=409, message=_(
@@ -332,17 +341,18 @@ def round_new(request, game_id: int):
         except RulesError as error:
             form_input.place_error(error)
         else:
-            return _show_sheet(request, game_id)
+            return _show_sheet(request, game_id, view=saved)
     return _round_form_again(request, view, entries, form_input, context_args)
 
 
 @login_required
 def round_edit(request, game_id: int, number: int):
-    game, _membership = _member_game(request, game_id, write=True)
+    game, _can_write = _member_game(request, game_id, write=True)
     view = services.load_game(game)
-    if not 1 <= number <= len(view.rounds):
+    history = view.history
+    if not 1 <= number <= len(history.rounds):
         raise Http404("No such round")
-    result = view.state.rounds[number - 1]
+    result = history.rounds[number - 1]
     stored = view.round_facts(number)
     players = [line.player for line in result.results]
     args = {"number": number, "dealer": result.dealer, "correcting": True}
@@ -371,9 +381,10 @@ def round_edit(request, game_id: int, number: int):
     form_input = RoundInput(data, entries, correcting=True)
     if form_input.is_valid():
         try:
-            pages.once(request, key, game_id, lambda: services.correct_round(
+            saved = _saved_once(request, key, lambda: services.correct_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
                 reason=form_input.reason, version=version, user=request.user, request_id=key,
+                seats=view.seats,
             ))
         except (services.VersionMismatch, services.VersionRequired):
             return _show_sheet(request, game_id, status=409, message=_(
@@ -381,11 +392,11 @@ def round_edit(request, game_id: int, number: int):
                 "entered a round or a re-buy). Check the sheet and correct it again."
             ) % {"number": number})
         except services.GameFinished as error:
-            return _show_sheet(request, game_id, status=409, message=error.message)
+            return _show_sheet(request, game_id, status=409, message=message_for(error))
         except RulesError as error:
             form_input.place_error(error)
         else:
-            return _show_sheet(request, game_id)
+            return _show_sheet(request, game_id, view=saved)
     return _round_form_again(request, view, entries, form_input, args)
 
 
@@ -412,17 +423,17 @@ def _picker_answer(request, view, entries, target, context_args):
 @require_POST
 def hand(request, game_id: int):
     """The card picker's endpoint: one player's entry, evaluated live (an HTML fragment)."""
-    game, _membership = _member_game(request, game_id, write=True)
+    game, _can_write = _member_game(request, game_id, write=True)
     action, argument, player = _picker_action(request.POST)
     seat = Seat.objects.filter(game=game, player_id=player).select_related("player").first()
     if seat is None:
         raise Http404("No such player in this game")
     rules = engine.Rules.from_dict(game.rules)
-    entry = pages.hand_entry(player, seat.player.name, request.POST, rules, action=action,
-                             argument=argument)
+    entry = hand_entry(player, seat.player.name, request.POST, rules, action=action,
+                       argument=argument)
     return render(request, f"{ROUND_FORM}#entry", {
-        "entry": entry, "game": game, "rules": rules, "ranks": pages.picker_ranks(),
-        "suits": pages.picker_suits(), "jokers": rules.jokers > 0,
+        "entry": entry, "game": game, "rules": rules, "ranks": picker_ranks(),
+        "suits": picker_suits(), "jokers": rules.jokers > 0,
     })
 
 
@@ -436,14 +447,14 @@ def rebuy(request, game_id: int):
     player = request.POST.get("player", "")
     if not player.isdigit():
         return _show_sheet(request, game_id, status=422, message=_("Choose who re-buys."))
+    key = request.POST.get("key", "")
     try:
-        pages.once(request, request.POST.get("key", ""), game_id, lambda: services.take_rebuy(
-            game_id=game_id, player=int(player), user=request.user,
-            request_id=request.POST.get("key", ""),
+        saved = _saved_once(request, key, lambda: services.take_rebuy(
+            game_id=game_id, player=int(player), user=request.user, request_id=key,
         ))
     except RulesError as error:
-        return _show_sheet(request, game_id, status=409, message=error.message)
-    return _show_sheet(request, game_id)
+        return _show_sheet(request, game_id, status=409, message=message_for(error))
+    return _show_sheet(request, game_id, view=saved)
 
 
 @login_required
@@ -451,10 +462,10 @@ def rebuy(request, game_id: int):
 def close(request, game_id: int):
     _member_game(request, game_id, write=True)
     try:
-        services.close_game(game_id=game_id, user=request.user)
+        view = services.close_game(game_id=game_id, user=request.user)
     except RulesError as error:
-        return _show_sheet(request, game_id, status=409, message=error.message)
-    return _show_sheet(request, game_id)
+        return _show_sheet(request, game_id, status=409, message=message_for(error))
+    return _show_sheet(request, game_id, view=view)
 
 
 # --- Ledger and sharing ---------------------------------------------------------------------
@@ -463,16 +474,17 @@ def close(request, game_id: int):
 @login_required
 @require_GET
 def ledger(request, game_id: int):
-    game, _membership = _member_game(request, game_id)
+    game, _can_write = _member_game(request, game_id)
     view = services.load_game(game)
+    names = pages.account_names(view)
     groups: list[dict] = []
-    for entry in Entry.objects.for_game(game.pk):
-        if not groups or groups[-1]["round"] != entry.round_number:
-            groups.append({"round": entry.round_number, "end": bool(groups), "items": []})
+    for line in ledger_lines(game.pk):
+        if not groups or groups[-1]["round"] != line.round:
+            groups.append({"round": line.round, "end": bool(groups), "items": []})
         groups[-1]["items"].append({
-            "entry": entry, "kind": pages.ENTRY_KINDS.get(entry.kind, entry.kind),
-            "source": pages.account_name(entry.debit_account.key, view),
-            "target": pages.account_name(entry.credit_account.key, view),
+            "entry": line, "kind": pages.ENTRY_KINDS.get(line.kind, line.kind),
+            "source": names.get(line.source, line.source),
+            "target": names.get(line.target, line.target),
         })
     return render(request, "scorekeeper/ledger.html", {
         "game": game, "groups": groups, "currency": game.currency,
@@ -482,7 +494,7 @@ def ledger(request, game_id: int):
 @login_required
 @require_GET
 def share(request, game_id: int):
-    game, _membership = _member_game(request, game_id)
+    game, _can_write = _member_game(request, game_id)
     url = request.build_absolute_uri(reverse("shared", args=[pages.share_token(game.pk)]))
     # segno writes the SVG from the link's bits alone: no text of ours goes into it.
     qr = mark_safe(segno.make(url, error="m").svg_inline(

@@ -1,0 +1,182 @@
+"""The rules engine's words in the reader's language.
+
+The engine says everything as a code and params (`RulesError.reason` or `Message.code`,
+and `.params`) and builds its English from one table (`scorekeeper.rules.errors`).
+`message_for` builds the same sentence in the active language with gettext from the same
+code and params; a code this table does not know keeps the engine's English.
+
+The English here is the engine's, word for word (tests/test_messages.py holds the two
+tables together), so that the German catalogue has one entry per sentence.
+"""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from .rules import Message, RulesError
+
+# code -> the sentence, with the engine's %(name)s placeholders; a counted number picks
+# the plural form by the param named last.
+TEXTS = {
+    # Cards (docs/rules.md 1)
+    "card_not_text": _("%(token)s is not a card: write a card as text such as 'QH' or 'JK'"),
+    "not_a_card": _(
+        "'%(card)s' is not a card: write rank then suit, e.g. 'AS', '10H', 'QD', or 'JK' for a "
+        "joker",
+    ),
+    "empty_card": _(
+        "'(empty)' is not a card: write rank then suit, e.g. 'AS', '10H', 'QD', or 'JK' for a "
+        "joker",
+    ),
+    "no_cards_given": _("No cards given: list the cards, e.g. 'AS 2S 3S JK'"),
+    "hand_without_cards": _("No cards given: a hand has at least one card"),
+    "discard_too_few_cards": _("A discard needs at least two cards in the hand"),
+    "too_many_copies": _("%(card)s appears %(count)s times; the decks hold %(decks)s"),
+    "too_many_jokers": ngettext_lazy(
+        "JK appears %(count)s times; the game has %(jokers)s joker",
+        "JK appears %(count)s times; the game has %(jokers)s jokers",
+        "jokers",
+    ),
+    # Amounts (docs/rules.md 5 and 6.5)
+    "amount_not_text": _(
+        "%(value)s is not an amount: send money as a decimal string such as \"5.00\"",
+    ),
+    "not_an_amount": _("%(value)s is not an amount"),
+    "amount_format": _(
+        "'%(value)s' is not an amount: use a number with at most two decimals, e.g. \"5.00\"",
+    ),
+    "amount_negative": _("'%(value)s' is negative: amounts are zero or more"),
+    # Rule parameters (docs/rules.md 6.5 and 6.6)
+    "unknown_preset": _("Unknown preset '%(name)s'; choose one of %(known)s"),
+    "unknown_parameter": _("'%(name)s' is not a rule parameter"),
+    "not_a_choice": _("%(name)s must be one of %(choices)s"),
+    "not_between": _("%(name)s must be between %(low)s and %(high)s; got %(value)s"),
+    "rebuy_from_not_below_eliminate_at": _(
+        "rebuy_from must be between %(low)s and %(high)s (it must be below eliminate_at); got "
+        "%(value)s",
+    ),
+    "amount_out_of_range": _("%(name)s must be between 0.00 and 1000000.00"),
+    "pot_split_not_100": _(
+        "pot_split must be positive percentages that add up to 100, e.g. [70, 30]",
+    ),
+    "pot_split_not_a_list": _("pot_split must be a list of whole percentages, e.g. [70, 30]"),
+    "card_value_out_of_range": _("The value of %(key)s must be between 0 and 1000"),
+    "card_value_not_whole": _("The value of %(key)s must be a whole number"),
+    "card_values_not_a_map": _("card_values must map ranks to points"),
+    "card_values_unknown": _("card_values has unknown keys %(keys)s; use A, 2-10, J, Q, K, JK"),
+    "card_values_missing": _("card_values lacks %(keys)s"),
+    "not_a_boolean": _("%(name)s must be true or false"),
+    "not_text": _("%(name)s must be text"),
+    "not_a_whole_number": _("%(name)s must be a whole number"),
+    "family_not_playable": _(
+        "The %(family)s family is not playable yet: only the knock family (Wiener Rummy, Rommé) "
+        "is scored",
+    ),
+    # A game's seating (docs/rules.md 3.1, 5.7, 6.3)
+    "not_knock_family": _("These rules are not of the knock family (Wiener Rummy, Rommé)"),
+    "too_few_players": _("A game needs at least %(count)s players"),
+    "player_id_type": _("A player is named by a number or a text"),
+    "player_seated_twice": _("%(name)s is seated twice"),
+    "carried_pot_negative": _("The carried pot is an amount of zero or more"),
+    "carried_pot_points_game": _("The Punktespiel has no pot to carry a pot into"),
+    "closed_with_pot": _(
+        "Only a Punktespiel is closed by hand; a game with a pot ends when one player is left",
+    ),
+    # A round as entered (docs/rules.md 3.1, 3.2, 3.7)
+    "not_a_player": _("%(name)s is not a player in this game"),
+    "player_out": _("%(name)s is out since round %(round)s and does not play"),
+    "not_in_decider": _("%(name)s does not play the decider"),
+    "player_entered_twice": _("%(name)s is entered twice"),
+    "deadwood_or_cards": _("Enter %(name)s's deadwood or cards"),
+    "deadwood_and_cards": _("Enter %(name)s's deadwood or cards, not both"),
+    "hand_missing": ngettext_lazy(
+        "The hand of %(names)s is missing: every player of the round is entered",
+        "The hands of %(names)s are missing: every player of the round is entered",
+        "count",
+    ),
+    "deadwood_not_whole": _("%(name)s's deadwood must be a whole number"),
+    "deadwood_negative": _("%(name)s's deadwood cannot be negative"),
+    "deadwood_too_large": ngettext_lazy(
+        "%(name)s's deadwood of %(deadwood)s is more than a hand of %(hand_size)s card can hold "
+        "(at most %(most)s)",
+        "%(name)s's deadwood of %(deadwood)s is more than a hand of %(hand_size)s cards can hold "
+        "(at most %(most)s)",
+        "hand_size",
+    ),
+    "deadwood_too_large_free": _(
+        "%(name)s's deadwood of %(deadwood)s is more than the cards in play can hold (at most "
+        "%(most)s)",
+    ),
+    "wrong_hand_size": ngettext_lazy(
+        "%(name)s has %(count)s card; a hand at the end of a round has %(hand_size)s",
+        "%(name)s has %(count)s cards; a hand at the end of a round has %(hand_size)s",
+        "count",
+    ),
+    "no_cards": _("%(name)s has no cards"),
+    "ender_melds_without_lay_off": _(
+        "The ender's melds are only recorded when cards are laid off (lay_off is none)",
+    ),
+    "ender_melds_without_cards": _("Enter the ender's cards to record the melds as laid"),
+    "not_a_meld": _("%(cards)s is not a meld"),
+    "meld_card_not_in_hand": _("%(card)s in the ender's melds is not in the ender's hand"),
+    "false_knock": _(
+        "False knock: %(name)s has %(deadwood)s deadwood, but the knock limit is %(limit)s",
+    ),
+    "false_knock_points_game": _(
+        "False knock: %(name)s has %(deadwood)s deadwood, but in the Punktespiel you may only "
+        "knock with 0",
+    ),
+    "game_over_won": _("The game is over (%(name)s won it); no more rounds can be entered"),
+    "game_over_carried": _(
+        "The game is over (the pot was carried over); no more rounds can be entered",
+    ),
+    "game_over_closed": _("The game is over (it was closed); no more rounds can be entered"),
+    # Re-buy (docs/rules.md 4.2)
+    "rebuy_rule": _(
+        "Re-buy: once per game, from %(rebuy_from)s to %(last)s points, with at least "
+        "%(min_players)s players still in: pay %(cost)s into the pot and go down to the highest "
+        "total below %(rebuy_from)s among the others",
+    ),
+    "rebuy_points_game": _("There is no re-buy in the Punktespiel"),
+    "rebuy_off": _("Re-buys are off in this game"),
+    "rebuy_game_over": _("The game is over"),
+    "rebuy_before_first_round": _("A re-buy is taken after a round; no round has been played yet"),
+    "correction_breaks_round": _("With this change, round %(round)s no longer adds up"),
+    "correction_breaks_rebuy": _("With this change, a re-buy no longer holds"),
+    "rebuy_break_closed": _(
+        "The re-buys after round %(round)s closed when round %(next_round)s was entered",
+    ),
+    "round_not_played": _("Round %(round)s has not been played yet"),
+    "rebuy_round_not_a_number": _("after_round must be a round number"),
+    "rebuy_already_taken": _("%(name)s has already re-bought; a re-buy is allowed once per game"),
+    "rebuy_player_out": _("%(name)s is out"),
+    "rebuy_player_dead": _("%(name)s is dead"),
+    "rebuy_window": ngettext_lazy(
+        "%(name)s has %(total)s point; a re-buy is open from %(rebuy_from)s to %(last)s points",
+        "%(name)s has %(total)s points; a re-buy is open from %(rebuy_from)s to %(last)s points",
+        "total",
+    ),
+    "rebuy_too_few_players": _("No re-buy with fewer than %(min_players)s players still in"),
+    "rebuy_no_target": ngettext_lazy(
+        "No other player still in has fewer than %(rebuy_from)s point, so there is no total to "
+        "re-buy to",
+        "No other player still in has fewer than %(rebuy_from)s points, so there is no total to "
+        "re-buy to",
+        "rebuy_from",
+    ),
+}
+
+
+def message_for(said: RulesError | Message) -> str:
+    """An engine error's or Message's sentence in the active language."""
+    context = getattr(said, "context", None)
+    if context is not None:
+        # A consequence: the error said again without its context, after the context.
+        code, text = said.reason, TEXTS.get(said.reason)
+        inner = str(text % said.params) if text is not None else said.message.split(
+            ": ", 1)[-1]
+        return f"{message_for(context)}: {inner}"
+    code = said.reason if isinstance(said, RulesError) else said.code
+    text = TEXTS.get(code)
+    if text is None:
+        return said.message
+    return str(text % said.params)

@@ -89,9 +89,11 @@ test-postgres: static chromium
 	.venv-bench/bin/python -m pip install --quiet -r requirements-bench.txt
 	touch $@
 
-# The HTTP part (bench/http.py) creates and drops a database bench_http on this server.
+# The HTTP part (bench/http.py) runs ours and ihatemoney (requirements-bench.txt) under
+# gunicorn on throwaway SQLite files; the club part (bench/club.py) creates and drops a
+# database bench_club on this server. BENCH_ARGS=--http-only: the HTTP part alone.
 bench: .venv-bench/.installed
-	BENCH_PG_URL="$${DATABASE_URL:-$(PG_URL)}" .venv-bench/bin/python -m bench
+	BENCH_PG_URL="$${DATABASE_URL:-$(PG_URL)}" .venv-bench/bin/python -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-bench staticfiles .pytest_cache .hypothesis

@@ -1,5 +1,8 @@
 """`python -m bench`: time the deadwood solver and the game replay, print a table; then
-the app over HTTP under gunicorn (bench/http.py).
+the app over HTTP under gunicorn next to ihatemoney (bench/http.py), a cold round POST
+in-process (bench/cold.py), and a club of 10,000 games (bench/club.py).
+
+`python -m bench --http-only` runs only the HTTP comparison and the cold round POST.
 
 Exit status: 1 if our solver, rlcard and OpenSpiel disagree on the deadwood of any
 Gin hand (a correctness failure); 0 otherwise, even when a speed goal fails, since
@@ -92,7 +95,20 @@ def print_header() -> None:
           f" {'max µs':>10}")
 
 
+def http_part() -> None:
+    """Ours next to ihatemoney over HTTP, and the cold round POST: reported, never failing."""
+    sys.stdout.flush()
+    http_goals = http_bench.run()
+    print()
+    print("HTTP goals (reported, they do not fail the run)")
+    for ok, text in http_goals:
+        verdict(ok, text)
+
+
 def main() -> int:
+    if "--http-only" in sys.argv[1:]:
+        http_part()
+        return 0
     wiener = Rules.preset("wiener")
     wiener4 = Rules.preset("wiener", jokers=4)  # the stress corpus holds up to 4 jokers
     gin = Rules.preset("gin")
@@ -221,13 +237,8 @@ def main() -> int:
     for name, hand, answers in disagreements[:10]:
         print(f"  {name}: {' '.join(hand)} -> {answers}")
 
-    # The app over HTTP (gunicorn, SQLite then PostgreSQL): reported, never failing the run.
-    sys.stdout.flush()
-    http_goals = http_bench.run()
-    print()
-    print("HTTP goals (reported, they do not fail the run)")
-    for ok, text in http_goals:
-        verdict(ok, text)
+    # The app over HTTP next to ihatemoney (gunicorn, SQLite files), then a cold round POST.
+    http_part()
 
     # A club of 10,000 finished games: its game list and audit report (bench/club.py).
     sys.stdout.flush()

@@ -1,30 +1,39 @@
-"""HTTP benchmark: the whole app under gunicorn, on SQLite and then on PostgreSQL.
+"""HTTP benchmark: our app next to ihatemoney 7.2.1, both under gunicorn, in one run.
 
-Run by `make bench` after the solver benchmarks (or alone: `python -m bench.http`).
-For each database it migrates a throwaway database (a temporary SQLite file; a
-PostgreSQL database `bench_http`, created here and dropped again), creates a user,
-a token and the games through the services, starts gunicorn on a free loopback port
-with the workers of `make serve`, and sends a bounded load from 16 client threads,
-each with its own http.client connection (kept alive where the server allows; gunicorn's
-sync workers close it after each answer, as behind a proxy). Every scenario has a
-fixed number of requests and a time cap; nothing but 127.0.0.1 is ever addressed.
+Run by `make bench` after the solver benchmarks (or alone: `python -m bench.http`, or
+`python -m bench --http-only` with the cold-write figures of bench/cold.py).
 
-Scenarios:
-  trivial   GET /health/?probe=live: a JSON answer through the whole middleware
-            stack without a database query (the baseline)
-  health    GET /health/: the same plus a connection and `SELECT 1` (for information)
-  detail    GET /api/v1/games/{id}/ with the token, on a game of 30 rounds
-  round     POST /api/v1/games/{id}/rounds/ with the token and an Idempotency-Key,
-            each the game's next round; every client keeps score of its own game (16
-            tables at once: one game shared by 16 writers would only measure conflicts);
-            a 409 makes the client refetch next_round. The games start empty, with
-            rules that keep everyone in (eliminate_at 10000, rebuy_from 9000).
+ihatemoney (bench/ihatemoney.py) is a public, widely used Flask + SQLAlchemy app that
+shares a group's money: a project has members and bills, and its API answers the project
+with every member's balance. Its bill is the closest thing it has to our round (one row
+and its shares, and balances that change), its project to our game.
 
-Trivial, detail and round are also sent by one client alone (ALONE requests): the
-cost of one request without any queueing, next to the latencies under load.
+Both servers get the same: gunicorn (the version of requirements.txt) with the same
+number of sync workers (those of `make serve`), each on its own SQLite file in one
+throwaway directory, data made over their own APIs before anything is timed, the same
+16 client threads on loopback (one http.client connection each; gunicorn's sync workers
+close it after each answer, as behind a proxy), and untimed warm-up requests from every
+client first. Every scenario sends a fixed number of requests and stops at a time cap
+whatever it reached; nothing but 127.0.0.1 is ever addressed, and ihatemoney's
+outgoing HTTP (currency rates, which these requests never ask for) is pointed at a
+closed loopback port.
 
-Rate limits are off in the server (THROTTLING=0): this measures capacity, not the
-limiter. The goals are reported and never fail the run.
+Scenarios (ours against theirs):
+  detail  GET /api/v1/games/{id}/ (Token auth) on a game of 30 rounds and 4 players,
+          against GET /api/projects/{id} (Bearer token) on a project of 30 bills and 4
+          members
+  write   POST /api/v1/games/{id}/rounds/ (with an Idempotency-Key) against
+          POST /api/projects/{id}/bills: every client writes to its own fresh game or
+          project (16 tables at once), the same number of requests per client
+
+Our server runs as `make serve` runs it (DEBUG off, SECURE_SSL_REDIRECT=0), with rate
+limits off (THROTTLING=0; ihatemoney has none on its API). For the write scenario the
+rate in the first and in the last third of the run is reported too: the run is cut into
+thirds of the time during which all 16 clients were still sending, and each request
+counts in the third in which it completed. The goals are reported, never fail the run.
+
+BENCH_APP_DIR=/path/to/a/checkout runs our side from another copy of the app (for
+example `git worktree add /tmp/sk-head HEAD`); the default is this checkout.
 """
 
 import http.client
@@ -32,6 +41,7 @@ import json
 import os
 import random
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -39,27 +49,30 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-
-from bench.databases import on_both
+from urllib.parse import urlencode
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 CLIENTS = 16
-TIME_CAP = 6.0  # seconds per scenario, whatever the count reached
-REQUESTS = {"trivial": 3000, "health": 1500, "detail": 1500, "round": 1200}
-ALONE = 30  # requests of one client alone, for the cost of a request without queueing
 WARM_UP = 3  # untimed requests per client before each scenario
-ROUNDS_BEFORE = 30
+DETAIL_REQUESTS = 1500  # in all, per side: 3-5 s ours, 15-25 s theirs
+DETAIL_SLICES = 3  # sent in this many slices, the two sides taking turns
+WRITES_PER_CLIENT = 60  # per side: 960 writes, about 10-20 s on two cores
+DETAIL_CAP = 45.0  # seconds per side and scenario, whatever the count reached
+WRITE_CAP = 60.0
+ROUNDS_BEFORE = 30  # rounds of the game read, bills of the project read
 PLAYERS = ["Anna", "Bert", "Cleo", "Dora"]
-RULES = {"eliminate_at": 10000, "rebuy_from": 9000}
+RULES = {"eliminate_at": 10000, "rebuy_from": 9000}  # nobody goes out in a long game
 SEED = 20251123
 
-DETAIL_SHARE = 0.50  # detail throughput at least this share of the trivial one
-ROUND_SHARE = 0.25
-P99_MS = 100.0
-PG_DATABASE = "bench_http"
+DETAIL_RATIO = 3.5  # ours at least this many times theirs, in requests a second
+WRITE_RATIO = 2.0
+LAST_THIRD = 0.85  # our write rate in the last third at least this share of the first
+
+Goals = list[tuple[bool, str]]
 
 
 def workers() -> int:
@@ -69,50 +82,19 @@ def workers() -> int:
     return min(2 * (os.cpu_count() or 1) + 1, 8)
 
 
-# --- The data, made through the services in a child process ------------------------------------
+def app_dir() -> Path:
+    """The checkout whose app is measured: BENCH_APP_DIR, else this one."""
+    return Path(os.environ.get("BENCH_APP_DIR") or BASE_DIR).resolve()
 
 
-def hands_for(rng: random.Random, players: list[int], ender: int) -> list[dict]:
+def hands_for(rng: random.Random, players: list[int], ender: int, most: int = 60) -> list[dict]:
     """The ender knocks with 0..5 (Wiener's knock limit), the others hold more: no undercut."""
     low = rng.randint(0, 5)
-    return [{"player": p, "deadwood": low if p == ender else rng.randint(low + 1, 60)}
+    return [{"player": p, "deadwood": low if p == ender else rng.randint(low + 1, most)}
             for p in players]
 
 
-def setup_data() -> None:
-    """In the child: a user with a token, the read game and one game per client (JSON out)."""
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
-
-    from scorekeeper import services
-
-    user = get_user_model().objects.create_user("bench", password=secrets.token_urlsafe(16))
-    token = Token.objects.create(user=user).key
-    club = services.create_club(name="Bench", user=user)
-    rng = random.Random(SEED)
-
-    def game(name: str, rounds: int) -> dict:
-        view = services.start_game(club=club, name=name, preset="wiener", players=PLAYERS,
-                                   rules=RULES, user=user)
-        ids = [seat.player_id for seat in view.seats]
-        for number in range(1, rounds + 1):
-            ender = ids[number % len(ids)]
-            services.record_round(
-                game_id=view.game.pk, number=number, ender=ender, user=user,
-                hands=[services.HandInput(h["player"], deadwood=h["deadwood"])
-                       for h in hands_for(rng, ids, ender)],
-            )
-        return {"id": view.game.pk, "players": ids, "next_round": rounds + 1}
-
-    print(json.dumps({"token": token, "read_game": game("Read", ROUNDS_BEFORE),
-                      "write_games": [game(f"Table {n + 1}", 0) for n in range(CLIENTS)]}))
-
-
-# --- Server ------------------------------------------------------------------------------------
+# --- Servers -----------------------------------------------------------------------------------
 
 
 def free_port() -> int:
@@ -121,54 +103,63 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def server_env(database_url: str) -> dict:
-    env = {key: value for key, value in os.environ.items() if key != "PYTEST_VERSION"}
-    env.update(DATABASE_URL=database_url, DEBUG="0", SECURE_SSL_REDIRECT="0", THROTTLING="0",
-               ALLOWED_HOSTS="127.0.0.1", SECRET_KEY=secrets.token_urlsafe(50),
-               LOG_LEVEL="WARNING", PYTHONPATH=str(BASE_DIR))
-    return env
-
-
-def manage(env: dict, *args: str) -> str:
-    result = subprocess.run([sys.executable, *args], cwd=BASE_DIR, env=env, capture_output=True,
-                            text=True, timeout=120)
+def run_child(args: list[str], cwd: Path, env: dict, timeout: float = 300) -> str:
+    result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True,
+                            timeout=timeout)
     if result.returncode != 0:
-        raise RuntimeError(f"{' '.join(args)} failed:\n{result.stderr[-2000:]}")
+        raise RuntimeError(f"{' '.join(args[1:3])} failed:\n{result.stderr[-2000:]}")
     return result.stdout
+
+
+def failure(what: str, error: Exception) -> str:
+    """Print the tail of an error's text; return one line of it for the goals."""
+    text = str(error).strip()
+    print(f"  {what} could not run:")
+    for line in text[-1500:].splitlines():
+        print(f"    {line}")
+    lines = text.splitlines() or [""]
+    last = f" ... {lines[-1].strip()}" if len(lines) > 1 else ""
+    return f"{what} could not run: {lines[0].strip()}{last}"
 
 
 class Gunicorn:
     """gunicorn in its own process group, stopped for sure on leaving the `with`."""
 
-    def __init__(self, env: dict, count: int):
+    def __init__(self, app: str, cwd: Path, env: dict, count: int, probe: str):
         self.port = free_port()
+        self.probe = probe
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi",
+            [sys.executable, "-m", "gunicorn", app,
              "--bind", f"127.0.0.1:{self.port}", "--workers", str(count),
              "--access-logfile", "/dev/null", "--no-control-socket", "--timeout", "30"],
-            cwd=BASE_DIR, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 
     def __enter__(self):
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                self.log.seek(0)
-                raise RuntimeError(f"gunicorn exited:\n{self.log.read().decode()[-2000:]}")
+                self.stop()
+                raise RuntimeError(f"gunicorn exited:\n{self.tail()}")
             try:
-                status, _ = request(self.connect(), "GET", "/health/?probe=live")
+                status, _ = request(self.connect(), "GET", self.probe)
                 if status == 200:
                     return self
             except OSError:
                 pass
             time.sleep(0.2)
+        log = self.tail()
         self.stop()
-        raise RuntimeError("gunicorn did not answer within 30 s")
+        raise RuntimeError(f"gunicorn did not answer within 60 s:\n{log}")
 
     def __exit__(self, *exc):
         self.stop()
+
+    def tail(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-2000:]
 
     def connect(self) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -186,17 +177,23 @@ class Gunicorn:
             pass
         if self.process.poll() is None:
             self.process.wait(timeout=5)
-        self.log.close()
+        if not self.log.closed:
+            self.log.close()
 
 
 # --- Load --------------------------------------------------------------------------------------
 
 
-def request(conn, method, path, body=None, headers=None) -> tuple[int, bytes]:
-    data = json.dumps(body).encode() if body is not None else None
+def request(conn, method, path, body=None, headers=None, form=None) -> tuple[int, bytes]:
+    """One request: `body` is sent as JSON, `form` (a dict, lists repeated) as a form."""
     all_headers = {"Accept": "application/json", **(headers or {})}
-    if data is not None:
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
         all_headers["Content-Type"] = "application/json"
+    elif form is not None:
+        data = urlencode(form, doseq=True).encode()
+        all_headers["Content-Type"] = "application/x-www-form-urlencoded"
     try:
         conn.request(method, path, body=data, headers=all_headers)
         response = conn.getresponse()
@@ -206,13 +203,23 @@ def request(conn, method, path, body=None, headers=None) -> tuple[int, bytes]:
         raise
 
 
+def expect(conn, status: int, method: str, path: str, **kwargs):
+    """A setup request that must answer `status`; returns the decoded JSON."""
+    got, payload = request(conn, method, path, **kwargs)
+    if got != status:
+        raise RuntimeError(f"{method} {path} answered {got}, not {status}: {payload[:300]!r}")
+    return json.loads(payload) if payload else None
+
+
 @dataclass
 class Result:
-    name: str
+    side: str
     latencies: list[float] = field(default_factory=list)  # seconds, successful requests
+    completed: list[float] = field(default_factory=list)  # seconds from the start, the same
     statuses: dict[int, int] = field(default_factory=dict)
     failures: int = 0  # connection errors
     elapsed: float = 0.0
+    all_busy: float = 0.0  # seconds from the start until the first client was done
 
     @property
     def count(self) -> int:
@@ -232,18 +239,43 @@ class Result:
     def errors(self) -> int:
         return self.failures + sum(n for status, n in self.statuses.items() if status >= 400)
 
+    def thirds(self) -> tuple[float, float]:
+        """Successful requests a second in the first and the last third of the time in
+        which all clients were sending, each request in the third it completed in."""
+        third = self.all_busy / 3
+        if third <= 0:
+            return float("nan"), float("nan")
+        first = sum(1 for t in self.completed if t <= third)
+        last = sum(1 for t in self.completed if 2 * third < t <= self.all_busy)
+        return first / third, last / third
 
-def load(server: Gunicorn, name: str, total: int, make_call, clients: int = CLIENTS) -> Result:
-    """`clients` threads send `total` requests in all (or stop at TIME_CAP).
+
+def merged(parts: list[Result]) -> Result:
+    """Slices of one scenario as one result: their requests and their times added up."""
+    whole = Result(parts[0].side)
+    for part in parts:
+        whole.latencies += part.latencies
+        whole.failures += part.failures
+        whole.elapsed += part.elapsed
+        for status, n in part.statuses.items():
+            whole.statuses[status] = whole.statuses.get(status, 0) + n
+    return whole
+
+
+def load(server: Gunicorn, side: str, make_call, *, cap: float, total: int | None = None,
+         per_client: int | None = None) -> Result:
+    """CLIENTS threads send `total` requests in all, or `per_client` each, or stop at `cap`.
 
     make_call(client_index, conn) -> a function that sends one request and returns
     (status, ok); each thread first sends WARM_UP untimed ones.
     """
-    result = Result(name)
+    result = Result(side)
     lock = threading.Lock()
-    remaining = [total]
-    start_line = threading.Barrier(clients + 1, timeout=120)
+    remaining = [total if total is not None else CLIENTS * per_client]
+    start_line = threading.Barrier(CLIENTS + 1, timeout=120)
+    began = [0.0]
     stop_at = [0.0]
+    done_at: list[float] = []
 
     def client(index: int) -> None:
         conn = server.connect()
@@ -254,162 +286,322 @@ def load(server: Gunicorn, name: str, total: int, make_call, clients: int = CLIE
             except (http.client.HTTPException, OSError):
                 pass
         start_line.wait()
-        latencies, statuses, failures = [], {}, 0
+        latencies, completed, statuses, failures = [], [], {}, 0
+        sent = 0
         while time.perf_counter() < stop_at[0]:
-            with lock:
-                if remaining[0] <= 0:
+            if per_client is not None:
+                if sent >= per_client:
                     break
-                remaining[0] -= 1
-            began = time.perf_counter()
+                sent += 1
+            else:
+                with lock:
+                    if remaining[0] <= 0:
+                        break
+                    remaining[0] -= 1
+            start = time.perf_counter()
             try:
                 status, ok = call()
             except (http.client.HTTPException, OSError):
                 failures += 1
                 continue
-            took = time.perf_counter() - began
+            end = time.perf_counter()
             statuses[status] = statuses.get(status, 0) + 1
             if ok:
-                latencies.append(took)
+                latencies.append(end - start)
+                completed.append(end - began[0])
         conn.close()
         with lock:
+            done_at.append(time.perf_counter() - began[0])
             result.latencies.extend(latencies)
+            result.completed.extend(completed)
             result.failures += failures
             for status, n in statuses.items():
                 result.statuses[status] = result.statuses.get(status, 0) + n
 
-    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(CLIENTS)]
+    stop_at[0] = time.perf_counter() + 3600  # set for real once all have warmed up
     for thread in threads:
         thread.start()
-    stop_at[0] = time.perf_counter() + 3600  # set for real once all have warmed up
     start_line.wait()
-    began = time.perf_counter()
-    stop_at[0] = began + TIME_CAP
+    began[0] = time.perf_counter()
+    stop_at[0] = began[0] + cap
     for thread in threads:
-        thread.join(TIME_CAP + 60)
-    result.elapsed = time.perf_counter() - began
+        thread.join(cap + 60)
+    result.elapsed = time.perf_counter() - began[0]
+    result.all_busy = min(done_at) if len(done_at) == CLIENTS else result.elapsed
     return result
 
 
-def scenarios(server: Gunicorn, data: dict) -> list[Result]:
-    auth = {"Authorization": f"Token {data['token']}"}
+# --- The two sides -----------------------------------------------------------------------------
 
-    def get(path, headers=None):
-        def make(index, conn):
-            def call():
-                status, _ = request(conn, "GET", path, headers=headers)
-                return status, status == 200
-            return call
-        return make
 
-    read_path = f"/api/v1/games/{data['read_game']['id']}/"
-    rng_by_client = [random.Random(SEED + n) for n in range(CLIENTS)]
+@dataclass
+class Side:
+    """A running server with its data made, and how each scenario calls it."""
 
-    def post_round(index, conn):
-        game = data["write_games"][index]
-        path = f"/api/v1/games/{game['id']}/rounds/"
-        rng = rng_by_client[index]
+    name: str
+    server: Gunicorn
+    detail: Callable  # make_call for load()
+    write: Callable
 
+
+def ours_env(database_url: str) -> dict:
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTEST_VERSION", "DJANGO_SETTINGS_MODULE")}
+    env.update(DATABASE_URL=database_url, DEBUG="0", SECURE_SSL_REDIRECT="0", THROTTLING="0",
+               ALLOWED_HOSTS="127.0.0.1,testserver", SECRET_KEY=secrets.token_urlsafe(50),
+               LOG_LEVEL="WARNING", PYTHONPATH=str(app_dir()))
+    return env
+
+
+def start_ours(directory: Path, count: int, stack) -> Side:
+    """Migrate our SQLite file, make a user, serve it; then the games over the API."""
+    env = ours_env(f"sqlite:///{directory}/ours.sqlite3")
+    app = app_dir()
+    password = secrets.token_urlsafe(16)
+    run_child([sys.executable, "manage.py", "migrate", "--noinput"], app, env)
+    run_child([sys.executable, "manage.py", "shell", "-c",
+               "from django.contrib.auth import get_user_model; "
+               f"get_user_model().objects.create_user('bench', password={password!r})"],
+              app, env)
+    server = stack(Gunicorn("scorekeeper.wsgi", app, env, count, "/health/?probe=live"))
+    conn = server.connect()
+    token = expect(conn, 200, "POST", "/api/v1/auth/token/",
+                   body={"username": "bench", "password": password})["token"]
+    auth = {"Authorization": f"Token {token}"}
+    club = expect(conn, 201, "POST", "/api/v1/clubs/", body={"name": "Bench"},
+                  headers=auth)["id"]
+    rng = random.Random(SEED)
+
+    def new_game(name: str) -> dict:
+        game = expect(conn, 201, "POST", "/api/v1/games/", headers=auth,
+                      body={"club": club, "name": name, "preset": "wiener", "rules": RULES,
+                            "players": PLAYERS})
+        return {"id": game["id"], "players": [p["id"] for p in game["players"]],
+                "next_round": game["next_round"]}
+
+    def post_round(conn, game: dict, rng: random.Random) -> int:
+        number = game["next_round"]
+        ender = game["players"][number % len(game["players"])]
+        body = {"number": number, "ender": ender,
+                "hands": hands_for(rng, game["players"], ender)}
+        status, _ = request(conn, "POST", f"/api/v1/games/{game['id']}/rounds/", body,
+                            {**auth, "Idempotency-Key": secrets.token_hex(16)})
+        if status == 201:
+            game["next_round"] = number + 1
+        elif status == 409:  # someone else entered it: ask the game for its next round
+            _, detail = request(conn, "GET", f"/api/v1/games/{game['id']}/", headers=auth)
+            game["next_round"] = json.loads(detail)["next_round"]
+        return status
+
+    read = new_game("Read")
+    for _ in range(ROUNDS_BEFORE):
+        if post_round(conn, read, rng) != 201:
+            raise RuntimeError("our read game: a round was refused")
+    tables = [new_game(f"Table {n + 1}") for n in range(CLIENTS)]
+    conn.close()
+    read_path = f"/api/v1/games/{read['id']}/"
+    rngs = [random.Random(SEED + n) for n in range(CLIENTS)]
+
+    def detail(index, conn):
         def call():
-            number = game["next_round"]
-            ender = game["players"][number % len(game["players"])]
-            body = {"number": number, "ender": ender,
-                    "hands": hands_for(rng, game["players"], ender)}
-            status, payload = request(conn, "POST", path, body,
-                                      {**auth, "Idempotency-Key": secrets.token_hex(16)})
-            if status == 201:
-                game["next_round"] = number + 1
-            elif status == 409:  # someone else entered it: ask the game for its next round
-                _, detail = request(conn, "GET", f"/api/v1/games/{game['id']}/", headers=auth)
-                game["next_round"] = json.loads(detail)["next_round"]
+            status, _ = request(conn, "GET", read_path, headers=auth)
+            return status, status == 200
+        return call
+
+    def write(index, conn):
+        def call():
+            status = post_round(conn, tables[index], rngs[index])
             return status, status == 201
         return call
 
-    calls = {"trivial": get("/health/?probe=live"), "health": get("/health/"),
-             "detail": get(read_path, auth), "round": post_round}
-    alone = {name: load(server, name, ALONE, calls[name], clients=1)
-             for name in ("trivial", "detail", "round")}
-    return [load(server, name, REQUESTS[name], call) for name, call in calls.items()], alone
+    return Side("ours", server, detail, write)
 
 
-LABELS = {
-    "trivial": "GET /health/?probe=live (trivial)",
-    "health": "GET /health/ (SELECT 1)",
-    "detail": f"GET /api/v1/games/{{id}}/ ({ROUNDS_BEFORE} rnd)",
-    "round": "POST /api/v1/games/{id}/rounds/",
-}
+def start_theirs(directory: Path, count: int, stack) -> Side:
+    from bench import ihatemoney
+
+    env, cwd = ihatemoney.prepare(directory / "ihatemoney")
+    server = stack(Gunicorn(ihatemoney.WSGI_APP, cwd, env, count, ihatemoney.PROBE))
+    conn = server.connect()
+    rng = random.Random(SEED)
+    read = ihatemoney.new_project(conn, "read", PLAYERS)
+    for _ in range(ROUNDS_BEFORE):
+        status = ihatemoney.post_bill(conn, read, rng)
+        if status != 201:
+            raise RuntimeError(f"ihatemoney's read project: a bill answered {status}")
+    tables = [ihatemoney.new_project(conn, f"table-{n + 1}", PLAYERS) for n in range(CLIENTS)]
+    conn.close()
+    rngs = [random.Random(SEED + n) for n in range(CLIENTS)]
+
+    def detail(index, conn):
+        path, auth = f"/api/projects/{read['id']}", read["auth"]
+
+        def call():
+            status, _ = request(conn, "GET", path, headers=auth)
+            return status, status == 200
+        return call
+
+    def write(index, conn):
+        def call():
+            status = ihatemoney.post_bill(conn, tables[index], rngs[index])
+            return status, status == 201
+        return call
+
+    return Side(f"ihatemoney {metadata.version('ihatemoney')}", server, detail, write)
 
 
-def report(database: str, results: list[Result], alone: dict[str, Result]
-           ) -> list[tuple[bool, str]]:
-    by_name = {result.name: result for result in results}
-    base = by_name["trivial"].rps or float("nan")
-    for result in results:
-        statuses = ", ".join(f"{status}: {n}" for status, n in sorted(result.statuses.items())
-                             if not 200 <= status < 300)
-        extra = f"  [{statuses}{', ' if statuses and result.failures else ''}" \
-                f"{f'{result.failures} failed' if result.failures else ''}]" \
-            if statuses or result.failures else ""
-        print(f"  {database:<10} {LABELS[result.name]:<36} {result.count:>6} {result.elapsed:>6.1f}"
-              f" {result.rps:>8.0f} {result.percentile_ms(0.5):>7.1f}"
-              f" {result.percentile_ms(0.99):>7.1f} {result.rps / base:>6.0%}{extra}")
-    print(f"  {'':<10} one client alone (median of {ALONE}): trivial"
-          f" {alone['trivial'].percentile_ms(0.5):.1f} ms, detail"
-          f" {alone['detail'].percentile_ms(0.5):.1f} ms, round POST"
-          f" {alone['round'].percentile_ms(0.5):.1f} ms")
-    detail, rounds = by_name["detail"], by_name["round"]
-    return [
-        (detail.rps >= DETAIL_SHARE * base,
-         f"{database}: game detail {detail.rps:.0f} req/s = {detail.rps / base:.0%} of trivial"
-         f" {base:.0f} req/s, goal >= {DETAIL_SHARE:.0%}"),
-        (rounds.rps >= ROUND_SHARE * base,
-         f"{database}: round POST {rounds.rps:.0f} req/s = {rounds.rps / base:.0%} of trivial,"
-         f" goal >= {ROUND_SHARE:.0%}"),
-        (max(detail.percentile_ms(0.99), rounds.percentile_ms(0.99)) < P99_MS,
-         f"{database}: p99 at {CLIENTS} clients: detail {detail.percentile_ms(0.99):.1f} ms,"
-         f" round POST {rounds.percentile_ms(0.99):.1f} ms, goal < {P99_MS:.0f} ms"),
-        (all(r.errors == 0 for r in results),
-         f"{database}: no errors ({sum(r.errors for r in results)} non-2xx or failed)"),
+# --- Report ------------------------------------------------------------------------------------
+
+
+def ratio(ours: float, theirs: float) -> float:
+    return ours / theirs if theirs else float("nan")
+
+
+def row(label: str, result: Result) -> None:
+    odd = ", ".join(f"{status}: {n}" for status, n in sorted(result.statuses.items())
+                    if not 200 <= status < 300)
+    if result.failures:
+        odd = f"{odd}, {result.failures} failed" if odd else f"{result.failures} failed"
+    print(f"  {label:<34} {result.side:<16} {result.count:>6} {result.elapsed:>6.1f}"
+          f" {result.rps:>8.1f} {result.percentile_ms(0.5):>7.1f}"
+          f" {result.percentile_ms(0.99):>7.1f}{f'  [{odd}]' if odd else ''}")
+
+
+def ratio_row(ours: Result, theirs: Result) -> None:
+    print(f"  {'':<34} {'ratio ours/theirs':<16} {'':>6} {'':>6}"
+          f" {ratio(ours.rps, theirs.rps):>7.2f}x"
+          f" {ratio(ours.percentile_ms(0.5), theirs.percentile_ms(0.5)):>6.2f}x"
+          f" {ratio(ours.percentile_ms(0.99), theirs.percentile_ms(0.99)):>6.2f}x")
+
+
+def cpu_seconds() -> tuple[float, float]:
+    """(CPU seconds the whole machine has been busy, those of this process and of the
+    children it has waited for); gunicorn's workers count once their master is stopped."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(n) for n in stat.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return float("nan"), float("nan")
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields
+    busy = (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+    own = os.times()
+    return busy, own.user + own.system + own.children_user + own.children_system
+
+
+def compare(count: int) -> tuple[Goals, list[str]]:
+    """Both servers, both scenarios; returns the goals and notes. Raises if a side fails."""
+    from contextlib import ExitStack
+
+    directory = Path(tempfile.mkdtemp(prefix="bench-http-"))
+    try:
+        with ExitStack() as stack:
+            began = time.monotonic()
+            ours = start_ours(directory, count, stack.enter_context)
+            middle = time.monotonic()
+            theirs = start_theirs(directory, count, stack.enter_context)
+            prepared = (middle - began, time.monotonic() - middle)
+            results = {}
+            # Reads in alternating slices (ours, theirs, ours, ...), so that a passing load
+            # on the machine weighs on both sides alike; the writes in one piece per side,
+            # since their first and last thirds are compared.
+            slices: dict[str, list[Result]] = {ours.name: [], theirs.name: []}
+            for _ in range(DETAIL_SLICES):
+                for side in (ours, theirs):
+                    slices[side.name].append(load(
+                        side.server, side.name, side.detail, cap=DETAIL_CAP / DETAIL_SLICES,
+                        total=DETAIL_REQUESTS // DETAIL_SLICES))
+            for side in (ours, theirs):
+                results["detail", side.name] = merged(slices[side.name])
+                results["write", side.name] = load(side.server, side.name, side.write,
+                                                   cap=WRITE_CAP, per_client=WRITES_PER_CLIENT)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+    labels = {"detail": f"game / project detail ({ROUNDS_BEFORE} rnd)",
+              "write": f"round / bill POST ({WRITES_PER_CLIENT}/client)"}
+    for scenario in ("detail", "write"):
+        a, b = results[scenario, ours.name], results[scenario, theirs.name]
+        row(labels[scenario], a)
+        row("", b)
+        ratio_row(a, b)
+    detail_a, detail_b = results["detail", ours.name], results["detail", theirs.name]
+    write_a, write_b = results["write", ours.name], results["write", theirs.name]
+    notes = [
+        f"detail: ours GET /api/v1/games/{{id}}/, {theirs.name} GET /api/projects/{{id}}",
+        f"write:  ours POST /api/v1/games/{{id}}/rounds/, {theirs.name}"
+        f" POST /api/projects/{{id}}/bills, each client on its own game or project",
     ]
+    for result in (write_a, write_b):
+        first, last = result.thirds()
+        notes.append(
+            f"write, {result.side}: {first:.1f} req/s in the first third, {last:.1f} in the"
+            f" last ({ratio(last, first):.0%}), of the {result.all_busy:.1f} s in which all"
+            f" {CLIENTS} clients were sending")
+    notes.append(f"detail: in {DETAIL_SLICES} slices a side, the sides taking turns")
+    notes.append(f"setup (migrations, a user or project tokens, the read game or project and"
+                 f" {CLIENTS} to write to, over the APIs): ours {prepared[0]:.1f} s, theirs"
+                 f" {prepared[1]:.1f} s")
+    wanted = {"detail": DETAIL_REQUESTS // DETAIL_SLICES * DETAIL_SLICES,
+              "write": CLIENTS * WRITES_PER_CLIENT}
+    for scenario in ("detail", "write"):
+        for side in (ours, theirs):
+            if results[scenario, side.name].count < wanted[scenario]:
+                notes.append(f"{scenario}, {side.name}: stopped at the time cap after"
+                             f" {results[scenario, side.name].count} of {wanted[scenario]}"
+                             f" requests")
+            if results[scenario, side.name].errors:
+                notes.append(f"{scenario}, {side.name}: {results[scenario, side.name].errors}"
+                             f" requests failed or answered an error: its rate counts only"
+                             f" the successful ones")
+    first, last = write_a.thirds()
+    goals = [
+        (ratio(detail_a.rps, detail_b.rps) >= DETAIL_RATIO,
+         f"game detail: ours {detail_a.rps:.0f} req/s = {ratio(detail_a.rps, detail_b.rps):.2f}x"
+         f" {theirs.name}'s project {detail_b.rps:.0f} req/s, goal >= {DETAIL_RATIO}x"),
+        (ratio(write_a.rps, write_b.rps) >= WRITE_RATIO,
+         f"round POST: ours {write_a.rps:.0f} req/s = {ratio(write_a.rps, write_b.rps):.2f}x"
+         f" {theirs.name}'s bill POST {write_b.rps:.0f} req/s, goal >= {WRITE_RATIO}x"),
+        (ratio(last, first) >= LAST_THIRD,
+         f"round POST, ours: last third {last:.1f} req/s = {ratio(last, first):.0%} of the"
+         f" first {first:.1f} req/s, goal >= {LAST_THIRD:.0%}"),
+    ]
+    return goals, notes
 
 
-def bench_database(database: str, url: str) -> list[tuple[bool, str]]:
-    env = server_env(url)
-    began = time.monotonic()
-    manage(env, "manage.py", "migrate", "--noinput")
-    data = json.loads(manage(env, "-m", "bench.http", "--setup").strip().splitlines()[-1])
-    prepared = time.monotonic() - began
-    with Gunicorn(env, workers()) as server:
-        results, alone = scenarios(server, data)
-    goals = report(database, results, alone)
-    entered = sum(game["next_round"] - 1 for game in data["write_games"])
-    print(f"  {'':<10} (setup: migrate, and a game of {ROUNDS_BEFORE} rounds and {CLIENTS} empty"
-          f" ones through the services, {prepared:.1f} s; {entered} rounds then entered over"
-          f" HTTP)")
-    return goals
+def run() -> Goals:
+    """The comparison, then the cold writes (bench/cold.py); returns the goals as (ok, text).
+    Never raises: a side that cannot run is a FAIL line."""
+    from bench import cold
 
-
-# --- Databases ---------------------------------------------------------------------------------
-
-
-def run() -> list[tuple[bool, str]]:
-    """Both databases; returns the goals as (ok, text). Never raises for a slow run."""
     count = workers()
     print()
-    print(f"HTTP: gunicorn {metadata.version('gunicorn')}, {count} sync workers, {CLIENTS}"
-          f" client threads on loopback; at most {TIME_CAP:.0f} s per scenario;"
-          f" throttling off")
-    print(f"  {'database':<10} {'endpoint':<36} {'reqs':>6} {'s':>6} {'req/s':>8}"
-          f" {'p50 ms':>7} {'p99 ms':>7} {'vs triv':>6}")
+    print(f"HTTP: ours against ihatemoney, each under gunicorn {metadata.version('gunicorn')}"
+          f" with {count} sync workers on its own SQLite file; {CLIENTS} client threads on"
+          f" loopback")
+    if app_dir() != BASE_DIR:
+        print(f"  (our app from {app_dir()})")
+    print(f"  {'scenario':<34} {'side':<16} {'reqs':>6} {'s':>6} {'req/s':>8}"
+          f" {'p50 ms':>7} {'p99 ms':>7}")
     began = time.monotonic()
-    goals = on_both("HTTP bench", bench_database, PG_DATABASE)
-    print(f"  (whole HTTP bench: {time.monotonic() - began:.0f} s)")
-    return goals
+    busy, own = cpu_seconds()
+    try:
+        goals, notes = compare(count)
+    except Exception as error:
+        goals, notes = [(False, failure("the HTTP comparison", error))], []
+    for note in notes:
+        print(f"  {note}")
+    took = time.monotonic() - began
+    busy_after, own_after = cpu_seconds()
+    others = (busy_after - busy) - (own_after - own)
+    # Other work on the machine (a test run, say) slows both sides, rarely alike.
+    print(f"  (whole HTTP comparison: {took:.0f} s; other processes on this machine used"
+          f" {max(others, 0):.0f} CPU-s of it, {max(others, 0) / took:.0%} of one core)")
+    sys.stdout.flush()
+    return goals + cold.run()
 
 
 def main() -> int:
-    if "--setup" in sys.argv:
-        setup_data()
-        return 0
     goals = run()
     print()
     print("HTTP goals (reported, they do not fail the run)")

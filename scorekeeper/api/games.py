@@ -1,11 +1,13 @@
 """Presets, hands, and games: start, list, read, close."""
 
 from django.core.cache import cache
+from django.http import HttpResponse
 from django.utils.http import parse_etags
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from .. import rules as engine
@@ -116,13 +118,14 @@ class GameDetailView(JsonView):
         seen = parse_etags(request.headers.get("If-None-Match", ""))
         if etag in seen or f"W/{etag}" in seen or seen == ["*"]:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        # The game object is a function of the game's version (see services.reading).
+        # The game object is a function of the game's version (see services.reading): kept
+        # as the JSON it is sent as, so a read of a kept version renders nothing.
         key = f"game-json:{services.state_key(game)}:{request.LANGUAGE_CODE}"
-        data = cache.get(key)
-        if data is None:
-            data = s.data_of(s.GameSerializer, services.load_game(game))
-            cache.set(key, data, services.STATE_CACHE_SECONDS)
-        return with_etag(data)
+        body = cache.get(key)
+        if body is None:
+            body = JSONRenderer().render(s.data_of(s.GameSerializer, services.load_game(game)))
+            cache.set(key, body, services.STATE_CACHE_SECONDS)
+        return HttpResponse(body, content_type="application/json", headers={"ETag": etag})
 
 
 class GameCloseView(JsonView):

@@ -578,3 +578,20 @@ def test_the_sheet_of_a_game_that_took_in_a_carried_pot_shows_its_end(as_alice, 
     assert [amount for _name, amount in re.findall(
         r'<li><span>(\w+)</span> <strong class="\w*">([^<]+)</strong>', page)] == [
         "+€27.00", "−€6.00", "−€6.00"]
+
+
+def test_a_round_saved_from_the_page_locks_the_game_once(club, bob_page,
+                                                        django_assert_max_num_queries):
+    # given a round form filled in on a phone
+    game = start_game(bob_page, club, ["Anna", "Ben", "Cem"])
+    data = round_data(bob_page, game, "Anna", {"Anna": 3, "Ben": 12, "Cem": 20})
+
+    # when it is saved, the sheet coming back in the same answer
+    with django_assert_max_num_queries(18) as queries:
+        response = bob_page.post(f"/games/{game.pk}/rounds/new/", data, **HTMX)
+
+    # then the game was read once to check the form and once under its lock, no more
+    assert response.status_code == 200
+    game_reads = [q["sql"] for q in queries.captured_queries
+                  if q["sql"].startswith('SELECT "scorekeeper_game"')]
+    assert len(game_reads) == 2

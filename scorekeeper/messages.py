@@ -171,9 +171,8 @@ def message_for(said: RulesError | Message) -> str:
     context = getattr(said, "context", None)
     if context is not None:
         # A consequence: the error said again without its context, after the context.
-        code, text = said.reason, TEXTS.get(said.reason)
-        inner = str(text % said.params) if text is not None else said.message.split(
-            ": ", 1)[-1]
+        text = TEXTS.get(said.reason)
+        inner = str(text % said.params) if text is not None else said.plain_message
         return f"{message_for(context)}: {inner}"
     code = said.reason if isinstance(said, RulesError) else said.code
     text = TEXTS.get(code)

@@ -41,10 +41,11 @@ def organiser(request, club_id: int, what: str) -> Membership:
 def visible_game(request, game_id: int, *, write: bool = False) -> Game:
     """The game if the caller is a member of its club (else 404); writing needs a writer's role.
 
-    One query: the caller's role comes along with the game.
+    One query: the caller's role comes along with the game. The snapshot is left in the
+    database: a check does not need it, and a service that does reads it under its lock.
     """
     game = get_object_or_404(
-        Game.objects
+        Game.objects.defer("snapshot")
         .filter(club__memberships__user=request.user)
         .annotate(caller_role=F("club__memberships__role")),
         pk=game_id,

@@ -194,7 +194,7 @@ class RulesError(Exception):
 
     def because(self, context: Message) -> "RulesError":
         """The same error, said as a consequence of `context` ("With this change, ...")."""
-        self.context = context
+        self.context, self.plain_message = context, self.message
         self.message = f"{context.message}: {self.message}"
         return self
 

@@ -217,10 +217,11 @@ def _show_sheet(request, game_id: int, *, message: str = "", status: int = 200, 
     is the game as the write left it, so the sheet needs no second read."""
     if not message and not request.htmx:
         return redirect("game", game_id)
+    can_write = True  # the write (or its attempt) passed _member_game(write=True)
     if view is None:
-        game, _can_write = _member_game(request, game_id)
+        game, can_write = _member_game(request, game_id)
         view = services.load_game(game)
-    context = _sheet_context(view, True, message=message,
+    context = _sheet_context(view, can_write, message=message,
                              poll_url=reverse("game", args=[game_id]))
     response = render(request, SHEET, context, status=status)
     if request.htmx:

@@ -8,8 +8,8 @@
 - `replay`: replay, play_on, take_rebuy and the private table that plays rounds;
 - `snapshot`: the state as plain data, and resuming from it.
 
-Callers outside the engine import from `scorekeeper.rules`; the names below stay for the
-code that still imports them from here.
+Callers in the app import from `scorekeeper.rules`; the engine's own tests and the
+benchmarks also use the family's inner rules (placings, pot_shares, is_out) from here.
 """
 
 from ..layoff import meld_shape

@@ -68,11 +68,15 @@ TEXTS = {
     "not_text": _("%(name)s must be text"),
     "not_a_whole_number": _("%(name)s must be a whole number"),
     "family_not_playable": _(
-        "The %(family)s family is not playable yet: only the knock family (Wiener Rummy, Rommé) "
-        "is scored",
+        "The %(family)s family is not playable yet: Wiener Rummy, Rommé and Gin Rummy are scored",
     ),
     # A game's seating (docs/rules.md 3.1, 5.7, 6.3)
     "not_knock_family": _("These rules are not of the knock family (Wiener Rummy, Rommé)"),
+    "not_gin_family": _("These rules are not Gin Rummy's"),
+    "gin_two_players": _("Gin Rummy is played by %(count)s players; %(given)s are seated"),
+    "gin_tournament_players": _(
+        "A Gin tournament is played by %(count)s players; %(given)s are seated",
+    ),
     "too_few_players": _("A game needs at least %(count)s players"),
     "player_id_type": _("A player is named by a number or a text"),
     "player_seated_twice": _("%(name)s is seated twice"),
@@ -125,6 +129,13 @@ TEXTS = {
         "False knock: %(name)s has %(deadwood)s deadwood, but in the Punktespiel you may only "
         "knock with 0",
     ),
+    # A Gin round (docs/rules.md 4.1)
+    "void_not_in_family": _("Only a Gin round can be void"),
+    "void_with_hands": _("A void round scores nothing: enter no knocker and no hands"),
+    "gin_knocker_missing": _("Say who knocked, or record the round as void"),
+    "gin_which_match": _("Two matches are played at once: say which match the round was in"),
+    "gin_match_not_open": _("Match %(match)s is not being played"),
+    "gin_not_in_match": _("%(name)s does not play in this match"),
     "game_over_won": _("The game is over (%(name)s won it); no more rounds can be entered"),
     "game_over_carried": _(
         "The game is over (the pot was carried over); no more rounds can be entered",

@@ -71,10 +71,14 @@ TEMPLATES: dict[str, str | Plural] = {
     "not_a_boolean": "%(name)s must be true or false",
     "not_text": "%(name)s must be text",
     "not_a_whole_number": "%(name)s must be a whole number",
-    "family_not_playable": "The %(family)s family is not playable yet: only the knock family "
-                           "(Wiener Rummy, Rommé) is scored",
+    "family_not_playable": "The %(family)s family is not playable yet: Wiener Rummy, Rommé "
+                           "and Gin Rummy are scored",
     # A game's seating (docs/rules.md 3.1, 5.7, 6.3)
     "not_knock_family": "These rules are not of the knock family (Wiener Rummy, Rommé)",
+    "not_gin_family": "These rules are not Gin Rummy's",
+    "gin_two_players": "Gin Rummy is played by %(count)s players; %(given)s are seated",
+    "gin_tournament_players": "A Gin tournament is played by %(count)s players; %(given)s are "
+                              "seated",
     "too_few_players": "A game needs at least %(count)s players",
     "player_id_type": "A player is named by a number or a text",
     "player_seated_twice": "%(name)s is seated twice",
@@ -116,6 +120,13 @@ TEMPLATES: dict[str, str | Plural] = {
                    "%(limit)s",
     "false_knock_points_game": "False knock: %(name)s has %(deadwood)s deadwood, but in the "
                                "Punktespiel you may only knock with 0",
+    # A Gin round (docs/rules.md 4.1)
+    "void_not_in_family": "Only a Gin round can be void",
+    "void_with_hands": "A void round scores nothing: enter no knocker and no hands",
+    "gin_knocker_missing": "Say who knocked, or record the round as void",
+    "gin_which_match": "Two matches are played at once: say which match the round was in",
+    "gin_match_not_open": "Match %(match)s is not being played",
+    "gin_not_in_match": "%(name)s does not play in this match",
     "game_over_won": "The game is over (%(name)s won it); no more rounds can be entered",
     "game_over_carried": "The game is over (the pot was carried over); no more rounds can be "
                          "entered",

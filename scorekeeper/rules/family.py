@@ -1,17 +1,18 @@
 """What every rule family provides, and which family plays a rule set.
 
-A family is one module of the engine (the knock family today; Gin, Basic Rummy and Rami
-next) that gives the same few things: its round entry, `replay` from the facts,
+A family is one module of the engine (the knock family and Gin today; Basic Rummy and
+Rami next) that gives the same few things: its round entry, `replay` from the facts,
 `play_on` one more round, `snapshot` and `resume` its state, when a game is over and
-whether one is closed by hand, and its presets. `family_for(rules)` picks it; the
-top-level `scorekeeper.rules.replay`, `play_on`, `snapshot` and `resume` go through it.
+whether one is closed by hand, the money movements it makes, and its presets.
+`family_for(rules)` picks it; the top-level `scorekeeper.rules.replay`, `play_on`,
+`snapshot` and `resume` go through it.
 """
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import knock
+from . import gin, knock
 from .errors import InvalidRules
 from .presets import PRESETS, Rules
 
@@ -29,6 +30,11 @@ class Family:
     # How it finishes: a game is over, and whether the organiser closes a game by hand.
     is_over: Callable[[Any], bool]
     closes_by_hand: Callable[[Rules], bool]
+    # The ledger kinds (docs/rules.md 5.1) its games book.
+    ledger_kinds: frozenset[str]
+    # What a round's entry holds besides the hands: Gin's void round, the knock family's
+    # melds as laid for a lay-off.
+    void_rounds: bool
 
     @property
     def presets(self) -> tuple[str, ...]:
@@ -47,9 +53,27 @@ KNOCK = Family(
     is_over=lambda game: game.status.ended,
     # docs/rules.md 6.3: only a Punktespiel is closed by hand; a pot game ends by itself.
     closes_by_hand=lambda rules: rules.mode == "points",
+    ledger_kinds=frozenset({"buy_in", "rebuy", "knock_premium", "rummy_premium",
+                            "undercut_tie", "kitty_in", "kitty_win", "kitty_final", "payout",
+                            "carry_over", "point_settlement"}),
+    void_rounds=False,
 )
 
-FAMILIES: Mapping[str, Family] = {"knock": KNOCK}
+GIN = Family(
+    name="gin",
+    round_entry=knock.RoundEntry,
+    replay=gin.replay,
+    play_on=gin.play_on,
+    snapshot=gin.snapshot,
+    resume=gin.resume,
+    is_over=gin.is_over,
+    closes_by_hand=lambda rules: False,
+    # docs/rules.md 4.1: a ring game's or tournament's pool and the stake per point.
+    ledger_kinds=frozenset({"buy_in", "carry_over", "payout", "point_settlement"}),
+    void_rounds=True,
+)
+
+FAMILIES: Mapping[str, Family] = {"knock": KNOCK, "gin": GIN}
 
 
 def family_for(rules: Rules) -> Family:

@@ -74,6 +74,10 @@ class Rules:
     game_bonus: int = 100
     box_bonus: int = 20
     stake_per_point: int = 0
+    gin_doubles_deadwood: bool = False
+    rounds_to_play: int = 0
+    tournament: bool = False
+    winner_share: int = 75
 
     # card_values is a dict, so the generated hash would fail; hash the resolved values.
     def __hash__(self) -> int:
@@ -159,6 +163,10 @@ class Rules:
         for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
             _between(self, name, 0, 10000)
         _between(self, "game_target", 1, 100000)
+        # docs/rules.md 4.1.7: a ring game is settled after 1, 2 or 3 rounds (0: play to the
+        # target); the winner of a prize pool takes at least 75 %.
+        _between(self, "rounds_to_play", 0, 3)
+        _between(self, "winner_share", 75, 100)
         if self.max_jokers_per_meld is not None:
             _between(self, "max_jokers_per_meld", 0, 16)
         for name in MONEY_PARAMETERS:
@@ -191,7 +199,7 @@ def _between(rules: Rules, name: str, low: int, high: int, *,
 
 
 _BOOLEANS = {"set_distinct_suits", "free_hand_size", "undercut", "rebuy", "rummy_kitty",
-             "dead_play_on"}
+             "dead_play_on", "gin_doubles_deadwood", "tournament"}
 _OPTIONAL_INTS = {"max_jokers_per_meld"}
 
 
@@ -274,8 +282,12 @@ _GIN = {
     "dealer_rule": "winner_deals",
 }
 
+# docs/rules.md 4.1: online rooms pay 25 for gin and 25 for an undercut.
+_GIN_ONLINE = {**_GIN, "gin_bonus": 25, "undercut_bonus": 25}
+
 PRESETS: dict[str, dict[str, Any]] = {
     "wiener": {"name": "Wiener Rummy", "rules": _WIENER},
     "romme": {"name": "Rommé ohne Auslegen", "rules": _ROMME},
     "gin": {"name": "Gin Rummy", "rules": _GIN},
+    "gin_online": {"name": "Gin Rummy (online scoring)", "rules": _GIN_ONLINE},
 }

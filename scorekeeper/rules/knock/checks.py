@@ -67,13 +67,17 @@ def check_hands(
     name: Callable[[PlayerId], str],
     bound: int,
     evaluate: Evaluator,
+    refuse: Callable[[PlayerId, str], InvalidRound] | None = None,
 ) -> dict[PlayerId, Hand]:
     """Every participant exactly once, each with a valid deadwood or hand of cards.
 
-    `out_round` holds every seated player; `playing` the round's participants.
+    `out_round` holds every seated player; `playing` the round's participants; `refuse`
+    says why a seated player does not play this round, when another family words it.
     """
 
     def not_playing(player: PlayerId, where: str) -> InvalidRound:
+        if refuse is not None:
+            return refuse(player, where)
         if decider:
             return InvalidRound("not_in_decider", {"name": name(player)}, field=where)
         return InvalidRound("player_out", {"name": name(player), "round": out_round[player]},

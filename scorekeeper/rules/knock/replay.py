@@ -23,7 +23,7 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ..errors import GameOver, RulesError
+from ..errors import GameOver, InvalidRound, RulesError
 from ..layoff import Evaluator, lay_off
 from ..presets import Rules
 from ..status import GameStatus, PlayerState
@@ -219,6 +219,8 @@ class Table:
             if self.winner is None:
                 raise GameOver("game_over_closed")  # a Punktespiel closed by hand
             raise GameOver("game_over_won", {"name": self.name(self.winner)})
+        if entry.void:
+            raise InvalidRound("void_not_in_family", field="void")
         number = self.played + 1
         playing = self.playing()
         decider = self.status == DECIDER

@@ -49,12 +49,20 @@ class HandEntry:
 
 @dataclass(frozen=True)
 class RoundEntry:
-    """A round as entered at the table: who ended it and every participant's hand."""
+    """A round as entered at the table: who ended it and every participant's hand.
 
-    ender: PlayerId
+    `void` is a Gin round abandoned with two cards left in the stock (docs/rules.md 4.1):
+    it has no ender and no hands and scores nothing; other families refuse it. `match`
+    names a Gin tournament's match (1 and 2 the semifinals, 3 the final) when the round
+    does not say it by its players.
+    """
+
+    ender: PlayerId | None
     hands: tuple[HandEntry, ...]
     # The ender's melds as laid, only for a lay_off variant (docs/rules.md 3.7).
     ender_melds: tuple[tuple[str, ...], ...] | None = None
+    void: bool = False
+    match: int | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,9 @@ class PlayerResult(NamedTuple):
     melds: tuple[tuple[str, ...], ...]
     unmatched: tuple[str, ...]
     laid_off: tuple[str, ...] = ()
+    # Gin names the parts of the winner's points: points == difference + bonus.
+    difference: int = 0
+    bonus: int = 0
 
 
 @dataclass(frozen=True)
@@ -116,6 +127,10 @@ class RoundResult:
     out: tuple[PlayerId, ...]
     rebuy_offers: tuple[RebuyOffer, ...]
     transfers: tuple[Transfer, ...]
+    # Gin (docs/rules.md 4.1): a void round, a win by gin, and the match it was played in.
+    void: bool = False
+    gin: bool = False
+    match: int = 1
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,9 @@ class Standing:
     balance: int
     place: int | None
     out_round: int | None
+    # Gin (docs/rules.md 4.1): rounds won, and the final account once the match is over.
+    boxes: int | None = None
+    final: int | None = None
 
 
 @dataclass(frozen=True)
@@ -163,6 +181,8 @@ class Game:
         default_factory=dict, repr=False
     )
     names: Mapping[PlayerId, str] = field(default_factory=dict, repr=False)
+    # Gin (docs/rules.md 4.1): the matches played and being played, in order.
+    matches: tuple = ()
     rules: Rules | None = field(default=None, repr=False, compare=False)
     # Whether `rounds` and `transfers` hold the whole game: a replay's do, a resumed one's
     # only what was played on since the snapshot.

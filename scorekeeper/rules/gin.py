@@ -1,0 +1,511 @@
+"""Gin Rummy (docs/rules.md 4.1), replayed from its facts: a match of two players to the
+game target, a ring game of 1 to 3 rounds, or a single-table tournament of four.
+
+A round is a knock (or gin) by one of the match's two players, or a void round. The
+rules of a round, one function each: `score_round` (knock, gin, undercut), `final_account`
+(total + game bonus + boxes), `match_winner`, `pool_shares`. The game keeps the knock
+family's result types (Game, RoundResult, Standing, Transfer) so that the app reads
+every family the same way; what only Gin has (boxes, the final account, the matches)
+is in their Gin fields.
+
+Error fields are paths into replay's arguments, as in the knock family: `rounds[3].ender`,
+`rounds[3].hands[1].cards`.
+"""
+
+import copy
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from .errors import GameOver, InvalidRound, InvalidRules, Message, RulesError, SnapshotError
+from .knock.checks import check_ender_melds, check_hands
+from .knock.round import check_knock, largest_deadwood
+from .knock.types import (
+    CARRY,
+    KITTY,
+    POT,
+    Game,
+    PlayerId,
+    PlayerResult,
+    RebuyEntry,
+    RoundEntry,
+    RoundResult,
+    Standing,
+    Transfer,
+    account,
+    player_name,
+)
+from .layoff import Evaluator, lay_off
+from .money import allocate
+from .presets import Rules
+from .status import GameStatus, PlayerState
+
+SNAPSHOT_FORMAT = 1
+TOURNAMENT_PLAYERS = 4
+
+# --- The rules of a round and of a match ---------------------------------------------------
+
+
+class Score(NamedTuple):
+    """A round scored: whether the knocker won, and the winner's points in parts."""
+
+    knocker_wins: bool
+    difference: int
+    bonus: int
+    gin: bool
+    undercut: bool
+
+    @property
+    def points(self) -> int:
+        return self.difference + self.bonus
+
+
+def score_round(rules: Rules, knocker: int, defender: int) -> Score:
+    """The winner and the points of a round from both deadwoods (the defender's after
+    laying off)."""
+    if knocker == 0:
+        # Gin: the defender's whole deadwood (doubled as an option) plus the gin bonus;
+        # the defender cannot undercut a gin, even with 0.
+        factor = 2 if rules.gin_doubles_deadwood else 1
+        return Score(True, defender * factor, rules.gin_bonus, True, False)
+    if defender <= knocker:
+        # Seed 004: lower or equal is an undercut; a defender at 0 gets no gin bonus.
+        return Score(False, knocker - defender, rules.undercut_bonus, False, True)
+    return Score(True, defender - knocker, 0, False, False)
+
+
+def final_account(rules: Rules, total: int, boxes: int, reached_target: bool) -> int:
+    """Total + game bonus (for the one who reached the target) + box bonus per round won."""
+    return total + (rules.game_bonus if reached_target else 0) + rules.box_bonus * boxes
+
+
+def match_over(rules: Rules, totals: Sequence[int], rounds_counted: int) -> bool:
+    """The match ends when a total reaches the target, or after `rounds_to_play` rounds in a
+    ring game."""
+    return max(totals) >= rules.game_target or (
+        rules.rounds_to_play > 0 and rounds_counted >= rules.rounds_to_play)
+
+
+def match_winner(finals: Mapping[PlayerId, int], reached: PlayerId | None) -> PlayerId | None:
+    """The higher final account wins, even without the target (seed 004); on a tie the one
+    who reached the target, else nobody yet (docs/rules.md 7: the match plays on)."""
+    (first, a), (second, b) = finals.items()
+    if a != b:
+        return first if a > b else second
+    return reached
+
+
+def pool_shares(pool: int, winner: PlayerId, others: Sequence[PlayerId],
+                winner_share: int) -> list[tuple[PlayerId, int]]:
+    """The prize pool: `winner_share` percent to the winner, the rest in equal parts to the
+    others (docs/rules.md 7, our reading), exact to the cent."""
+    weights = [winner_share * len(others)] + [100 - winner_share] * len(others)
+    return list(zip([winner, *others], allocate(pool, weights), strict=True))
+
+
+# --- Matches --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match as it stands: two players, their totals and boxes, who deals next, and
+    once it is over the final accounts and the winner."""
+
+    number: int
+    players: tuple[PlayerId, PlayerId]
+    totals: tuple[int, int]
+    boxes: tuple[int, int]
+    rounds: int
+    dealer: PlayerId | None
+    reached: PlayerId | None = None
+    finals: tuple[int, int] | None = None
+    winner: PlayerId | None = None
+    ended_in: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def stage(self) -> str:
+        """`match`, or in a tournament `semifinal` or `final`."""
+        return {0: "match", 1: "semifinal", 2: "semifinal", 3: "final"}[self.number]
+
+    def side(self, player: PlayerId) -> int:
+        return self.players.index(player)
+
+
+def _seating(rules: Rules, players: Sequence[PlayerId]) -> list[Match]:
+    """The opening matches: the two players, or seats 1-2 and 3-4 of a tournament."""
+    if rules.family != "gin":
+        raise InvalidRules("not_gin_family", field="rules.family")
+    count = TOURNAMENT_PLAYERS if rules.tournament else 2
+    if len(players) != count:
+        reason = "gin_tournament_players" if rules.tournament else "gin_two_players"
+        raise InvalidRules(reason, {"count": count, "given": len(players)}, field="players")
+    seen = set()
+    for index, player in enumerate(players):
+        if isinstance(player, bool) or not isinstance(player, int | str):
+            raise InvalidRules("player_id_type", field=f"players[{index}]")
+        if player in seen:
+            raise InvalidRules("player_seated_twice", {"name": player_name(player, {})},
+                               field=f"players[{index}]")
+        seen.add(player)
+    if not rules.tournament:
+        return [Match(0, (players[0], players[1]), (0, 0), (0, 0), 0, players[0])]
+    return [Match(1, (players[0], players[1]), (0, 0), (0, 0), 0, players[0]),
+            Match(2, (players[2], players[3]), (0, 0), (0, 0), 0, players[2])]
+
+
+# --- The game -------------------------------------------------------------------------------
+
+
+def replay(rules: Rules, players: Sequence[PlayerId], rounds: Sequence[RoundEntry] = (),
+           rebuys: Sequence[RebuyEntry] = (), *, carried_in: int = 0, closed: bool = False,
+           names: Mapping[PlayerId, str] | None = None) -> Game:
+    """The Gin game these facts make. `players` in seat order; the first deals first
+    (in a tournament, seats 1 and 3 deal the two semifinals first)."""
+    table = GinTable(rules, players, carried_in, names or {})
+    if rebuys:
+        raise InvalidRound("rebuy_off", field="rebuys[0].player")
+    if closed:
+        raise InvalidRules("closed_with_pot", field="closed")
+    table.start(carried_in)
+    for index, entry in enumerate(rounds):
+        try:
+            table.play(entry)
+        except RulesError as error:
+            raise error.at(f"rounds[{index}]") from None
+    return table.finish()
+
+
+def play_on(game: Game, entry: RoundEntry) -> Game:
+    """`game` with one more round, the same Game a replay with it would give."""
+    table = _table_of(game).copy()
+    table.play(entry)
+    return table.finish()
+
+
+def is_over(game: Game) -> bool:
+    return game.status.ended
+
+
+def _table_of(game: Game) -> "GinTable":
+    if not isinstance(game._table, GinTable):
+        raise ValueError("play_on needs a Game made by replay, resume or play_on")
+    return game._table
+
+
+class GinTable:
+    """The game while it is played: mutable, private, one round at a time."""
+
+    def __init__(self, rules: Rules, players: Sequence[PlayerId], carried_in: int,
+                 names: Mapping[PlayerId, str]):
+        self.matches = _seating(rules, players)
+        if isinstance(carried_in, bool) or not isinstance(carried_in, int) or carried_in < 0:
+            raise InvalidRules("carried_pot_negative", field="carried_in")
+        self.rules = rules
+        self.names = names
+        self.order = tuple(players)
+        self.accounts = {p: account(p) for p in self.order}
+        self.balances = {account(p): 0 for p in self.order} | {POT: 0, KITTY: 0, CARRY: 0}
+        self.transfers: list[Transfer] = []
+        self.results: list[RoundResult] = []
+        self.played = 0
+        self.whole = True
+        self.payouts: list[tuple[PlayerId, int]] | None = None
+        self.bound = largest_deadwood(rules)
+        self.evaluate = Evaluator(rules)
+
+    def copy(self) -> "GinTable":
+        twin = copy.copy(self)
+        twin.matches = list(self.matches)  # Match is frozen: replaced, never changed
+        twin.results, twin.transfers = list(self.results), list(self.transfers)
+        twin.balances = dict(self.balances)
+        return twin
+
+    def name(self, player: PlayerId) -> str:
+        return player_name(player, self.names)
+
+    def move(self, source: str, target: str, amount: int, kind: str, number: int | None):
+        if amount > 0:
+            self.transfers.append(Transfer(source, target, amount, kind, number))
+            self.balances[source] -= amount
+            self.balances[target] += amount
+
+    def start(self, carried_in: int) -> None:
+        """The stakes into the prize pool (a ring game's or a tournament's), and a pot a
+        previous game of the evening left standing."""
+        for player in self.order:
+            self.move(self.accounts[player], POT, self.rules.buy_in, "buy_in", None)
+        self.move(CARRY, POT, carried_in, "carry_over", None)
+
+    @property
+    def winner(self) -> PlayerId | None:
+        last = self.matches[-1]
+        return last.winner if self.over() else None
+
+    def over(self) -> bool:
+        return all(match.over for match in self.matches) and (
+            not self.rules.tournament or len(self.matches) == 3)
+
+    def open_matches(self) -> list[Match]:
+        return [match for match in self.matches if not match.over]
+
+    # -- a round ---------------------------------------------------------------------------
+
+    def play(self, entry: RoundEntry) -> None:
+        if self.over():
+            raise GameOver("game_over_won", {"name": self.name(self.winner)})
+        number = self.played + 1
+        index, match = self.match_of(entry)
+        if entry.void:
+            self.play_void(number, entry, match)
+        else:
+            self.play_knock(number, entry, index, match)
+        self.played = number
+
+    def match_of(self, entry: RoundEntry) -> tuple[int, Match]:
+        """The open match a round belongs to: the one it names, else the only one open, else
+        the ender's (two semifinals are played at once)."""
+        open_ = self.open_matches()
+        if entry.match is not None:
+            match = next((m for m in open_ if m.number == entry.match), None)
+            if match is None:
+                raise InvalidRound("gin_match_not_open", {"match": entry.match},
+                                   field="match")
+        elif len(open_) == 1:
+            match = open_[0]
+        elif entry.ender is None:
+            raise InvalidRound("gin_which_match", field="match")
+        else:
+            match = next((m for m in open_ if entry.ender in m.players), None)
+            if match is None:
+                raise self.not_in_match(entry.ender, "ender")
+        return self.matches.index(match), match
+
+    def not_in_match(self, player: PlayerId, where: str) -> InvalidRound:
+        if player not in self.accounts:
+            return InvalidRound("not_a_player", {"name": self.name(player)}, field=where)
+        return InvalidRound("gin_not_in_match", {"name": self.name(player)}, field=where)
+
+    def play_void(self, number: int, entry: RoundEntry, match: Match) -> None:
+        """A void round: no score, the same dealer deals again (seed 004)."""
+        if entry.ender is not None or entry.hands:
+            raise InvalidRound("void_with_hands",
+                               field="ender" if entry.ender is not None else "hands")
+        self.results.append(RoundResult(
+            number=number, ender=None, dealer=match.dealer, winner=None, rummy=False,
+            undercut=False, decider=False, results=(), out=(), rebuy_offers=(), transfers=(),
+            void=True, match=match.number,
+        ))
+
+    def play_knock(self, number: int, entry: RoundEntry, index: int, match: Match) -> None:
+        rules = self.rules
+        if entry.ender is None:
+            raise InvalidRound("gin_knocker_missing", field="ender")
+        hands = check_hands(
+            entry, rules=rules, out_round={p: None for p in self.order}, playing=match.players,
+            decider=False, name=self.name, bound=self.bound, evaluate=self.evaluate,
+            refuse=self.not_in_match,
+        )
+        knocker, dealer = entry.ender, match.dealer
+        defender = next(p for p in match.players if p != knocker)
+        check_ender_melds(entry, hands[knocker], rules)
+        check_knock(self.name(knocker), hands[knocker].deadwood, rules,
+                    field=hands[knocker].field)
+        if hands[knocker].deadwood > 0:  # no lay-off against gin
+            lay_off(rules, knocker, match.players, hands, self.evaluate)
+        score = score_round(rules, hands[knocker].deadwood, hands[defender].deadwood)
+        winner = knocker if score.knocker_wins else defender
+        side = match.side(winner)
+        totals = list(match.totals)
+        boxes = list(match.boxes)
+        totals[side] += score.points
+        boxes[side] += 1
+        match = replace(match, totals=(totals[0], totals[1]), boxes=(boxes[0], boxes[1]),
+                        rounds=match.rounds + 1, dealer=winner)
+        start = len(self.transfers)
+        out: tuple[PlayerId, ...] = ()
+        if match_over(rules, match.totals, match.rounds):
+            match = self.end_match(match, number)
+            if match.over:
+                out = tuple(p for p in match.players if p != match.winner)
+        self.matches[index] = match
+        self.open_final()
+        results = tuple(
+            PlayerResult(
+                p, hands[p].deadwood, score.points if p == winner else 0,
+                match.totals[match.side(p)], hands[p].melds, hands[p].unmatched,
+                hands[p].laid_off, score.difference if p == winner else 0,
+                score.bonus if p == winner else 0,
+            )
+            for p in match.players
+        )
+        self.results.append(RoundResult(
+            number=number, ender=knocker, dealer=dealer, winner=winner, rummy=score.gin,
+            undercut=score.undercut, decider=False, results=results, out=out,
+            rebuy_offers=(), transfers=tuple(self.transfers[start:]), gin=score.gin,
+            match=match.number,
+        ))
+
+    def end_match(self, match: Match, number: int) -> Match:
+        """Final accounts; the winner, unless a ring game's finals tie (it plays on)."""
+        rules = self.rules
+        reached = next((p for p, total in zip(match.players, match.totals, strict=True)
+                        if total >= rules.game_target), None)
+        finals = {p: final_account(rules, match.totals[side], match.boxes[side], p == reached)
+                  for side, p in enumerate(match.players)}
+        winner = match_winner(finals, reached)
+        if winner is None:
+            return match
+        loser = next(p for p in match.players if p != winner)
+        # docs/rules.md 4.1.8 (our reading): the stake per point of the final difference,
+        # paid when the match ends.
+        self.move(self.accounts[loser], self.accounts[winner],
+                  (finals[winner] - finals[loser]) * rules.stake_per_point,
+                  "point_settlement", number)
+        return replace(match, reached=reached, finals=(finals[match.players[0]],
+                                                       finals[match.players[1]]),
+                       winner=winner, dealer=None, ended_in=number)
+
+    def open_final(self) -> None:
+        """A tournament's final, once both semifinals have winners; semifinal 1's winner
+        deals first."""
+        if (self.rules.tournament and len(self.matches) == 2
+                and all(match.over for match in self.matches)):
+            first, second = self.matches[0].winner, self.matches[1].winner
+            self.matches.append(Match(3, (first, second), (0, 0), (0, 0), 0, first))
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def finish(self) -> Game:
+        if self.over() and self.payouts is None:
+            self.payouts = []
+            others = [p for p in self.order if p != self.winner]
+            for player, amount in pool_shares(self.balances[POT], self.winner, others,
+                                              self.rules.winner_share):
+                self.move(POT, self.accounts[player], amount, "payout", None)
+                if amount:
+                    self.payouts.append((player, amount))
+        return self.game()
+
+    def places(self) -> dict[PlayerId, int]:
+        """1 the winner; 2 the loser of the last match; 3 the semifinal losers."""
+        if not self.over():
+            return {}
+        places = {}
+        for match in self.matches:
+            for player in match.players:
+                places[player] = 1 if player == match.winner else (
+                    2 if match.stage in ("match", "final") else 3)
+        return places
+
+    def game(self) -> Game:
+        places = self.places()
+        last_match = {p: m for m in self.matches for p in m.players}
+        standings = []
+        for seat, player in enumerate(self.order):
+            match = last_match[player]
+            side = match.side(player)
+            lost = match.over and match.winner != player
+            standings.append(Standing(
+                player=player, seat=seat, total=match.totals[side],
+                state=PlayerState.OUT if lost else PlayerState.IN, rebought=False,
+                rebuy=None, balance=self.balances[self.accounts[player]],
+                place=places.get(player), out_round=match.ended_in if lost else None,
+                boxes=match.boxes[side], final=None if match.finals is None
+                else match.finals[side],
+            ))
+        open_ = self.open_matches()
+        over = self.over()
+        return Game(
+            status=GameStatus.FINISHED if over else GameStatus.RUNNING,
+            round_count=self.played, next_round=self.played + 1,
+            next_dealer=open_[0].dealer if len(open_) == 1 else None,
+            next_participants=tuple(p for p in self.order
+                                    if any(p in m.players for m in open_)),
+            pot=self.balances[POT], kitty=0, carried_out=0, standings=tuple(standings),
+            rounds=tuple(self.results), transfers=tuple(self.transfers),
+            winner=self.winner, payouts=tuple(self.payouts or ()),
+            balances=dict(self.balances), rebuy_closed=Message("rebuy_off"),
+            rebuy_break={p: None for p in self.order}, names=dict(self.names),
+            matches=tuple(self.matches), rules=self.rules, whole=self.whole, _table=self,
+        )
+
+
+# --- Snapshot -------------------------------------------------------------------------------
+
+
+def _digest(rules: Rules) -> str:
+    text = json.dumps(rules.to_dict(), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The state of a Gin game as JSON-able data, as large as its matches."""
+    table = _table_of(game)
+    seat_of = {player: index for index, player in enumerate(table.order)}
+
+    def seat(player):
+        return None if player is None else seat_of[player]
+
+    return {
+        "format": SNAPSHOT_FORMAT,
+        "family": "gin",
+        "rules": _digest(table.rules),
+        "players": list(table.order),
+        "rounds": table.played,
+        "matches": [
+            [m.number, [seat_of[p] for p in m.players], list(m.totals), list(m.boxes),
+             m.rounds, seat(m.dealer), seat(m.reached),
+             None if m.finals is None else list(m.finals), seat(m.winner), m.ended_in]
+            for m in table.matches
+        ],
+        "balances": [table.balances[table.accounts[p]] for p in table.order]
+        + [table.balances[POT], table.balances[CARRY]],
+        "payouts": None if table.payouts is None else [
+            [seat_of[p], amount] for p, amount in table.payouts],
+    }
+
+
+def resume(rules: Rules, players: Sequence[PlayerId], data: Mapping[str, Any], *,
+           carried_in: int = 0, closed: bool = False,
+           names: Mapping[PlayerId, str] | None = None) -> Game:
+    """The Game a snapshot was taken of; SnapshotError for another format, rule set or
+    seating."""
+    table = GinTable(rules, players, carried_in, names or {})
+    if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError("the snapshot is of another format: replay the game")
+    if data.get("family") != "gin" or data.get("rules") != _digest(rules):
+        raise SnapshotError("the snapshot is of other rules: replay the game")
+    if data.get("players") != list(table.order):
+        raise SnapshotError("the snapshot is of another seating: replay the game")
+    order = table.order
+
+    def player(seat):
+        return None if seat is None else order[seat]
+
+    try:
+        table.played = int(data["rounds"])
+        table.matches = [
+            Match(int(number), (order[a], order[b]), (int(t[0]), int(t[1])),
+                  (int(x[0]), int(x[1])), int(rounds), player(dealer), player(reached),
+                  None if finals is None else (int(finals[0]), int(finals[1])),
+                  player(winner), ended_in)
+            for number, (a, b), t, x, rounds, dealer, reached, finals, winner, ended_in
+            in data["matches"]
+        ]
+        *seats, pot, carry = data["balances"]
+        for who, balance in zip(order, seats, strict=True):
+            table.balances[table.accounts[who]] = int(balance)
+        table.balances[POT], table.balances[CARRY] = int(pot), int(carry)
+        payouts = data["payouts"]
+        table.payouts = None if payouts is None else [(order[s], int(a)) for s, a in payouts]
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        raise SnapshotError(f"the snapshot cannot be read ({error!r}): replay the game") \
+            from None
+    table.whole = False
+    return table.finish()

@@ -143,7 +143,12 @@ class Round(models.Model):
     game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     revision = models.PositiveIntegerField(default=0)
-    ender = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    # None for a void Gin round (docs/rules.md 4.1): nobody ended it and it scores nothing.
+    ender = models.ForeignKey(Player, models.PROTECT, null=True, blank=True, related_name="+")
+    void = models.BooleanField(default=False, help_text="A Gin round abandoned: no score.")
+    match = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A Gin tournament's match, when the round named it."
+    )
     ender_melds = models.JSONField(
         null=True, blank=True, help_text="The ender's melds as laid (lay-off variants only)."
     )
@@ -162,6 +167,10 @@ class Round(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(number__gte=1), name="round_number_positive"
+            ),
+            # A round has an ender, unless it was void.
+            models.CheckConstraint(
+                condition=Q(void=True) | Q(ender__isnull=False), name="round_ender_unless_void"
             ),
         ]
 

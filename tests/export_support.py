@@ -89,7 +89,7 @@ def carried_session(client, club) -> tuple[dict, Table, Table]:
 
 # --- Comparing two copies through the API, ids replaced by names -------------------------------
 
-PLAYER_FIELDS = {"player", "ender", "dealer", "winner", "next_dealer", "from", "to"}
+PLAYER_FIELDS = {"player", "players", "ender", "dealer", "winner", "next_dealer", "from", "to"}
 
 
 def by_names(value, names: dict[int, str], key: str | None = None):

@@ -615,7 +615,7 @@ def test_a_player_who_waits_rebuys_to_the_target_of_the_later_break(after_round_
                      id="wrong-type"),
         pytest.param({"preset": "canasta"},
                      ("preset", "unknown_preset",
-                      "Unknown preset 'canasta'; choose one of gin, romme, wiener"),
+                      "Unknown preset 'canasta'; choose one of gin, gin_online, romme, wiener"),
                      id="unknown-preset"),
         pytest.param({"players": ["Anna", "anna"]},
                      ("players[1]", "duplicate_player", "anna is seated twice"),

@@ -77,7 +77,12 @@ def test_presets_hold_the_parameter_table():
     assert gin.lay_off == "knocker_melds_free"
     # docs/rules.md 6.2: the last living player plays on against the dead by default
     assert (wiener.dead_last_living, romme.dead_last_living) == ("plays_on", "plays_on")
-    assert sorted(PRESETS) == ["gin", "romme", "wiener"]
+    # docs/rules.md 6.4: online rooms score gin and undercut 25 each
+    online = Rules.preset("gin_online")
+    assert (gin.gin_bonus, gin.undercut_bonus, online.gin_bonus, online.undercut_bonus) == (
+        20, 10, 25, 25)
+    assert Rules.from_dict({**gin.to_dict(), "gin_bonus": 25, "undercut_bonus": 25}) == online
+    assert sorted(PRESETS) == ["gin", "gin_online", "romme", "wiener"]
 
 
 def test_overrides_are_validated_and_round_trip_through_the_api_form():

@@ -32,7 +32,7 @@ def test_the_knock_family_plays_wiener_and_romme():
         Rules.preset("romme", mode="points"))) == (False, True)
 
 
-@pytest.mark.parametrize("family", ["gin", "basic", "rami"])
+@pytest.mark.parametrize("family", ["basic", "rami"])
 def test_a_family_the_engine_cannot_score_yet_is_refused_with_its_code(family):
     rules = Rules.preset("gin", family=family)
 
@@ -44,8 +44,16 @@ def test_a_family_the_engine_cannot_score_yet_is_refused_with_its_code(family):
     for caught in (asked, replayed):
         assert (caught.value.code, caught.value.field, caught.value.message) == (
             "family_not_playable", "rules.family",
-            f"The {family} family is not playable yet: only the knock family (Wiener Rummy, "
-            "Rommé) is scored")
+            f"The {family} family is not playable yet: Wiener Rummy, Rommé and Gin Rummy are "
+            "scored")
+
+
+def test_gin_is_a_family_of_its_own_with_void_rounds_and_its_money():
+    gin = family_for(Rules.preset("gin"))
+
+    assert (gin.name, gin.presets, gin.void_rounds) == ("gin", ("gin", "gin_online"), True)
+    assert gin.ledger_kinds == {"buy_in", "carry_over", "payout", "point_settlement"}
+    assert family_for(ROMME).void_rounds is False
 
 
 def test_the_top_level_calls_go_through_the_family():

@@ -1,6 +1,11 @@
 """Rounds (enter, list, read, correct) and re-buys."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -16,6 +21,26 @@ def _hands(data) -> list[services.HandInput]:
             for hand in data["hands"]]  # fmt: skip
 
 
+def _round(data) -> dict:
+    """The service's arguments for a round body of any family."""
+    return {"ender": data.get("ender"), "hands": _hands(data),
+            "ender_melds": data.get("ender_melds"), "void": data.get("void", False),
+            "match": data.get("match")}
+
+
+def _family(game) -> str:
+    return game.rules["family"]
+
+
+# The round body is the family's: a oneOf in the schema (docs/api.md, "Gin rounds").
+ROUND_BODY = PolymorphicProxySerializer(
+    component_name="RoundInput", resource_type_field_name=None,
+    serializers=list(s.ROUND_INPUTS.values()))
+CORRECTION_BODY = PolymorphicProxySerializer(
+    component_name="CorrectionInput", resource_type_field_name=None,
+    serializers=list(s.CORRECTION_INPUTS.values()))
+
+
 def _round_with_game(view, result, code=status.HTTP_200_OK) -> Response:
     data = s.data_of(s.RoundWithGameSerializer, view.round_line(result))
     return Response(data, status=code, headers={"ETag": f'"{view.game.version}"'})
@@ -29,18 +54,17 @@ class RoundListView(JsonView):
         return Response(s.data_of(s.RoundSerializer, lines, many=True))
 
     @extend_schema(
-        tags=["rounds"], request=s.RoundInputSerializer, parameters=[IDEMPOTENCY_KEY],
+        tags=["rounds"], request=ROUND_BODY, parameters=[IDEMPOTENCY_KEY],
         responses={201: s.RoundWithGameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
                    **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
-        visible_game(request, game_id, write=True)
+        game = visible_game(request, game_id, write=True)
 
         def write():
-            data = shape(s.RoundInputSerializer, request)
+            data = shape(s.ROUND_INPUTS[_family(game)], request)
             result, view = services.record_round(
-                game_id=game_id, number=data["number"], ender=data["ender"],
-                hands=_hands(data), ender_melds=data.get("ender_melds"), user=request.user,
+                game_id=game_id, number=data["number"], **_round(data), user=request.user,
                 request_id=request.headers.get("Idempotency-Key", ""),
             )
             return _round_with_game(view, result, status.HTTP_201_CREATED)
@@ -58,7 +82,7 @@ class RoundDetailView(JsonView):
         return Response(s.data_of(s.RoundSerializer, view.round_line(rounds[number - 1])))
 
     @extend_schema(
-        tags=["rounds"], request=s.CorrectionInputSerializer,
+        tags=["rounds"], request=CORRECTION_BODY,
         parameters=[OpenApiParameter(
             "If-Match", {"type": "string", "pattern": r'^(W/)?"?[0-9]+"?$'},
             OpenApiParameter.HEADER, required=True,
@@ -69,15 +93,14 @@ class RoundDetailView(JsonView):
             409: CONFLICT, **WRITE_ERRORS},
     )
     def put(self, request, game_id: int, number: int):
-        visible_game(request, game_id, write=True)
-        data = shape(s.CorrectionInputSerializer, request)
+        game = visible_game(request, game_id, write=True)
+        data = shape(s.CORRECTION_INPUTS[_family(game)], request)
         if data.get("number") not in (None, number):
             raise RulesError(f"The body names round {data['number']} but the address round "
                              f"{number}", field="number", code="invalid")
         result, view = services.correct_round(
-            game_id=game_id, number=number, ender=data["ender"], hands=_hands(data),
-            reason=data["reason"], version=if_match(request),
-            ender_melds=data.get("ender_melds"), user=request.user,
+            game_id=game_id, number=number, **_round(data), reason=data["reason"],
+            version=if_match(request), user=request.user,
         )
         return _round_with_game(view, result)
 

@@ -285,6 +285,28 @@ class GamePlayerSerializer(serializers.Serializer):
     rebuy = RebuyStateSerializer()
     balance = MoneyField()
     place = serializers.IntegerField(allow_null=True)
+    boxes = serializers.IntegerField(
+        allow_null=True, help_text="Gin: rounds won in the player's match; null otherwise.")
+    final = serializers.IntegerField(
+        allow_null=True, help_text="Gin: total + game bonus + box bonus, once the player's "
+                                   "match is over; null otherwise.")
+
+
+class MatchSerializer(serializers.Serializer):
+    """A Gin match, from the engine's Match (docs/rules.md 4.1)."""
+
+    number = serializers.IntegerField(
+        help_text="0 the match of a two-player game; 1 and 2 a tournament's semifinals, 3 "
+                  "its final.")
+    stage = serializers.ChoiceField(choices=["match", "semifinal", "final"])
+    players = serializers.ListField(child=serializers.IntegerField())
+    totals = serializers.ListField(child=serializers.IntegerField())
+    boxes = serializers.ListField(child=serializers.IntegerField(), help_text="Rounds won.")
+    finals = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                   help_text="The final accounts, once the match is over.")
+    winner = serializers.IntegerField(allow_null=True)
+    next_dealer = serializers.IntegerField(source="dealer", allow_null=True)
+    rounds = serializers.IntegerField(help_text="Rounds scored (void rounds not counted).")
 
 
 class PayoutSerializer(serializers.Serializer):
@@ -313,6 +335,8 @@ class GameSerializer(serializers.Serializer):
     players = GamePlayerSerializer(source="player_lines", many=True)
     winner = serializers.IntegerField(source="state.winner", allow_null=True)
     payouts = PayoutSerializer(source="payout_lines", many=True)
+    matches = MatchSerializer(source="state.matches", many=True,
+                              help_text="Gin: the matches, in order; empty for other families.")
     version = serializers.IntegerField(source="game.version")
 
 
@@ -375,7 +399,9 @@ class HandInputSerializer(serializers.Serializer):
         return data
 
 
-class RoundInputSerializer(serializers.Serializer):
+class KnockRoundInputSerializer(serializers.Serializer):
+    """A round of the knock family (Wiener Rummy, Rommé)."""
+
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
     ender = IdField(help_text="The player who knocked or went Rummy.")
     hands = HandInputSerializer(
@@ -389,9 +415,44 @@ class RoundInputSerializer(serializers.Serializer):
     )
 
 
-class CorrectionInputSerializer(RoundInputSerializer):
+class GinRoundInputSerializer(serializers.Serializer):
+    """A Gin round (docs/rules.md 4.1): who knocked and both hands, or a void round."""
+
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    void = StrictBooleanField(
+        required=False, default=False,
+        help_text="A round abandoned with two cards left in the stock: no score, the same "
+                  "dealer deals again. Give no ender and no hands.")
+    ender = IdField(required=False, allow_null=True, default=None,
+                    help_text="The player who knocked (0 deadwood: gin).")
+    hands = HandInputSerializer(
+        many=True, required=False, default=list, max_length=2,
+        help_text="Both players' hands; a defender's typed deadwood is after laying off.",
+    )
+    ender_melds = serializers.ListField(
+        child=serializers.ListField(child=StrictCharField(max_length=10), max_length=10),
+        required=False, allow_null=True, max_length=3,
+        help_text="The knocker's melds as laid, which the defender lays off onto.",
+    )
+    match = StrictIntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=3,
+        help_text="A tournament's match (1, 2 semifinals; 3 the final), needed for a void "
+                  "round while both semifinals are played.")
+
+
+class KnockCorrectionInputSerializer(KnockRoundInputSerializer):
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
     reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
+class GinCorrectionInputSerializer(GinRoundInputSerializer):
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
+# The round body by the game's rules.family: the schema gives it as a oneOf.
+ROUND_INPUTS = {"knock": KnockRoundInputSerializer, "gin": GinRoundInputSerializer}
+CORRECTION_INPUTS = {"knock": KnockCorrectionInputSerializer, "gin": GinCorrectionInputSerializer}
 
 
 class ResultSerializer(serializers.Serializer):
@@ -402,6 +463,10 @@ class ResultSerializer(serializers.Serializer):
     melds = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
     unmatched = serializers.ListField(child=serializers.CharField())
     laid_off = serializers.ListField(child=serializers.CharField())
+    difference = serializers.IntegerField(
+        help_text="Gin: the deadwood difference the winner scores (0 for other families).")
+    bonus = serializers.IntegerField(
+        help_text="Gin: the gin or undercut bonus; points = difference + bonus.")
     cards = serializers.ListField(child=serializers.CharField(), allow_null=True)
 
 
@@ -417,12 +482,16 @@ class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     revision = serializers.IntegerField(help_text="0 as entered; 1 and up for corrections.")
     reason = serializers.CharField(help_text="Why it was corrected.")
-    ender = serializers.IntegerField()
+    ender = serializers.IntegerField(allow_null=True, help_text="null for a void round.")
     dealer = serializers.IntegerField()
     winner = serializers.IntegerField(allow_null=True)
-    rummy = serializers.BooleanField()
+    rummy = serializers.BooleanField(help_text="Knock family: Rummy; Gin: gin.")
     undercut = serializers.BooleanField()
     decider = serializers.BooleanField()
+    void = serializers.BooleanField(help_text="Gin: a void round, scored nothing.")
+    gin = serializers.BooleanField(help_text="Gin: won by going gin.")
+    match = serializers.IntegerField(help_text="Gin: the match it was played in.")
+    points = serializers.IntegerField(help_text="What the round's winner scored.")
     results = ResultSerializer(many=True)
     out = serializers.ListField(child=serializers.IntegerField())
     rebuy_offers = RebuyOfferSerializer(many=True)

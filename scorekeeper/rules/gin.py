@@ -477,6 +477,8 @@ def resume(rules: Rules, players: Sequence[PlayerId], data: Mapping[str, Any], *
     """The Game a snapshot was taken of; SnapshotError for another format, rule set or
     seating."""
     table = GinTable(rules, players, carried_in, names or {})
+    if closed:  # as replay: a Gin game is never closed by hand
+        raise InvalidRules("closed_with_pot", field="closed")
     if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError("the snapshot is of another format: replay the game")
     if data.get("family") != "gin" or data.get("rules") != _digest(rules):

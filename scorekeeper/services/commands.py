@@ -57,12 +57,8 @@ def start_game(
     resolved = engine.Rules.preset(preset, **(rules or {}))
     try:
         engine.family_for(resolved)
-    except RulesError:
-        raise ServiceError(
-            f"The {engine.PRESETS[preset]['name']} preset is not playable yet: only the knock "
-            "family (Wiener Rummy, Rommé ohne Auslegen) is",
-            field="preset", code="not_supported",
-        ) from None
+    except RulesError as error:
+        raise ServiceError(error.message, field="preset", code="not_supported") from None
     names = _seat_names(players)
     name = (name or "").strip()[:100] or "Game"
     if session is not None and session.club_id != club.pk:
@@ -124,12 +120,15 @@ def _seat_names(players) -> list[str]:
 
 
 def record_round(
-    *, game_id: int, number: int, ender: int, hands: list[HandInput],
-    ender_melds=None, user=None, request_id: str = "", seats=None,
+    *, game_id: int, number: int, ender: int | None, hands: list[HandInput],
+    ender_melds=None, void: bool = False, match: int | None = None, user=None,
+    request_id: str = "", seats=None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Enter the game's next round; the round, its hands and its money land together.
 
-    `seats`: the game's seats when the caller read them already (a page did).
+    `void` and `match` are Gin's (docs/rules.md 4.1): a round abandoned, the tournament
+    match it was played in. `seats`: the game's seats when the caller read them already
+    (a page did).
     """
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
@@ -141,7 +140,7 @@ def record_round(
                 f"Round {number} cannot be entered: the next round is {state.next_round}",
                 next_round=state.next_round,
             )
-        entry = _checked_entry(view, ender, hands, ender_melds)
+        entry = _checked_entry(view, ender, hands, ender_melds, void, match)
         # One round onto the state so far: the earlier rounds are not played again, and
         # their money stays as booked; the round adds only its own movements (and the
         # payout when it ends the game).
@@ -154,8 +153,9 @@ def record_round(
 
 
 def correct_round(
-    *, game_id: int, number: int, ender: int, hands: list[HandInput], reason: str,
-    version: int | None, ender_melds=None, user=None, request_id: str = "", seats=None,
+    *, game_id: int, number: int, ender: int | None, hands: list[HandInput], reason: str,
+    version: int | None, ender_melds=None, void: bool = False, match: int | None = None,
+    user=None, request_id: str = "", seats=None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Replace a recorded round by a corrected one; every later standing and payment follows.
 
@@ -181,7 +181,7 @@ def correct_round(
                 "This game's pot was carried into a later game of the session: it can no "
                 "longer be corrected"
             )
-        entry = _checked_entry(view, ender, hands, ender_melds)
+        entry = _checked_entry(view, ender, hands, ender_melds, void, match)
         entries = [facts.entry() for facts in view.rounds]
         entries[number - 1] = entry
         new_state = _replay_with(view, entries, number - 1)
@@ -237,10 +237,11 @@ def bump_version(games, **changes) -> None:
     games.update(version=F("version") + 1, **changes)
 
 
-def _checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds):
+def _checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, void=False,
+                   match=None):
     """The round as the engine takes it; players must sit at this game."""
     seated = view.players
-    if ender not in seated:
+    if ender is not None and ender not in seated:
         raise ServiceError("The ender does not sit at this game", field="ender",
                            code="unknown_player")
     for index, hand in enumerate(hands):
@@ -259,7 +260,8 @@ def _checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds):
     melds = None
     if ender_melds:
         melds = tuple(tuple(engine.parse_cards(meld)) for meld in ender_melds)
-    return engine.RoundEntry(ender=ender, hands=tuple(converted), ender_melds=melds)
+    return engine.RoundEntry(ender=ender, hands=tuple(converted), ender_melds=melds, void=void,
+                             match=match)
 
 
 def _replay_with(view: GameView, entries, changed: int) -> engine.Game:
@@ -281,7 +283,8 @@ def _replay_with(view: GameView, entries, changed: int) -> engine.Game:
 def _store_round(game, number, revision, entry: engine.RoundEntry, user, *,
                  reason) -> RoundFacts:
     round_ = Round.objects.create(
-        game=game, number=number, revision=revision, ender_id=entry.ender,
+        game=game, number=number, revision=revision, ender_id=entry.ender, void=entry.void,
+        match=entry.match,
         ender_melds=[list(meld) for meld in entry.ender_melds] if entry.ender_melds else None,
         reason=reason[:255], entered_by=user,
     )
@@ -294,6 +297,7 @@ def _store_round(game, number, revision, entry: engine.RoundEntry, user, *,
     return RoundFacts(
         number, revision, round_.reason, round_.ender_id, round_.ender_melds, round_.entered_at,
         [HandFacts(hand.player_id, hand.position, hand.deadwood, hand.cards) for hand in hands],
+        round_.void, round_.match,
     )
 
 

@@ -203,7 +203,11 @@ class DocHandSerializer(DocSerializer):
 class DocRoundSerializer(DocSerializer):
     number = _number(1)
     revision = _number(help_text="0 as entered; each correction adds one.")
-    ender = _text(MAX_NAME)
+    ender = _text(MAX_NAME, allow_null=True, help_text="null for a void Gin round.")
+    void = StrictBooleanField(required=False, default=False,
+                              help_text="A Gin round abandoned (docs/rules.md 4.1).")
+    match = _number(1, required=False, allow_null=True, default=None,
+                    help_text="A Gin tournament's match, when the round named it.")
     ender_melds = serializers.ListField(
         child=serializers.ListField(child=_text(10), max_length=20),
         max_length=20, allow_null=True,
@@ -290,9 +294,10 @@ class DocGameSerializer(DocSerializer):
         except RulesError as error:
             where = (error.field or "").removeprefix("rules").lstrip(".")
             _fail(where, f"The frozen rules are not valid: {error.message}", error.code)
-        if rules.family != "knock":
-            _fail("family", "Only games of the knock family (Wiener Rummy, Rommé) can be "
-                            "imported", "not_supported")
+        try:
+            engine.family_for(rules)
+        except RulesError as error:
+            _fail("family", error.message, "not_supported")
         return rules
 
     def validate(self, data: dict) -> dict:
@@ -354,7 +359,8 @@ def _check_rounds(rounds: list[dict], seated: set[str]) -> None:
             players.add(hand["player"])
             if hand["position"] != position:
                 _fail(f"{at}.position", "hands must be listed by position from 0")
-        _check_seated(round_["ender"], seated, f"{where}.ender")
+        if round_["ender"] is not None:
+            _check_seated(round_["ender"], seated, f"{where}.ender")
 
 
 def _check_rebuys(rebuys: list[dict], seated: set[str]) -> None:

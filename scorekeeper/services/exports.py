@@ -139,7 +139,9 @@ def _game_part(game: Game) -> dict:
             {
                 "number": round_.number,
                 "revision": round_.revision,
-                "ender": names[round_.ender_id],
+                "ender": names.get(round_.ender_id),
+                "void": round_.void,
+                "match": round_.match,
                 "ender_melds": round_.ender_melds,
                 "reason": round_.reason,
                 "entered_at": _time(round_.entered_at),
@@ -263,7 +265,8 @@ def _entry(round_: dict) -> engine.RoundEntry:
     """A round of the document as the engine takes it, as the stored rounds are taken."""
     hands = [HandFacts(hand["player"], hand["position"], hand["deadwood"], hand["cards"] or "")
              for hand in round_["hands"]]  # fmt: skip
-    return round_entry(round_["ender"], hands, round_["ender_melds"])
+    return round_entry(round_["ender"], hands, round_["ender_melds"], void=round_["void"],
+                       match=round_["match"])
 
 
 def _compare(actual: dict, exported: dict, path: str) -> None:
@@ -392,7 +395,8 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
 
     rounds = Round.objects.bulk_create(
         Round(game=row, number=item["number"], revision=item["revision"],
-              ender=seated[item["ender"]], ender_melds=item["ender_melds"],
+              ender=None if item["ender"] is None else seated[item["ender"]],
+              ender_melds=item["ender_melds"], void=item["void"], match=item["match"],
               reason=item["reason"])
         for item in game["rounds"]
     )

@@ -43,19 +43,25 @@ class RoundFacts:
     number: int
     revision: int
     reason: str
-    ender_id: int
+    ender_id: int | None
     ender_melds: list | None
     entered_at: object
     hands: list[HandFacts]
+    void: bool = False
+    match: int | None = None
 
     def entry(self) -> engine.RoundEntry:
         """The round as the engine takes it."""
-        return round_entry(self.ender_id, self.hands, self.ender_melds)
+        return round_entry(self.ender_id, self.hands, self.ender_melds, void=self.void,
+                           match=self.match)
 
 
-def round_entry(ender, hands, ender_melds) -> engine.RoundEntry:
+def round_entry(ender, hands, ender_melds, *, void: bool = False,
+                match: int | None = None) -> engine.RoundEntry:
     """A stored round (hands with player_id, deadwood and cards text) for the engine."""
     return engine.RoundEntry(
+        void=void,
+        match=match,
         ender=ender,
         hands=tuple(
             engine.HandEntry(
@@ -210,6 +216,7 @@ class GameView:
             lines.append(PlayerLine(
                 id=seat.player_id, name=seat.player.name, seat=seat.number,
                 total=standing.total, state=standing.state, rebought=standing.rebought,
+                boxes=standing.boxes, final=standing.final,
                 rebuy=RebuyLine(
                     eligible=offer is not None,
                     target=offer.target if offer else None,
@@ -233,7 +240,9 @@ class GameView:
             number=result.number, revision=stored.revision, reason=stored.reason,
             ender=result.ender, dealer=result.dealer, winner=result.winner,
             rummy=result.rummy, undercut=result.undercut, decider=result.decider,
-            results=[ResultLine(*line[:7], cards=cards.get(line.player))
+            void=result.void, gin=result.gin, match=result.match,
+            points=sum(line.points for line in result.results),
+            results=[ResultLine(*line, cards=cards.get(line.player))
                      for line in result.results],  # fmt: skip
             out=list(result.out), rebuy_offers=list(result.rebuy_offers), game=self,
         )
@@ -258,6 +267,8 @@ class PlayerLine:
     rebuy: RebuyLine
     balance: int
     place: int | None
+    boxes: int | None = None
+    final: int | None = None
 
 
 class Payout(NamedTuple):
@@ -273,6 +284,8 @@ class ResultLine(NamedTuple):
     melds: tuple
     unmatched: tuple
     laid_off: tuple
+    difference: int
+    bonus: int
     cards: list[str] | None
 
 
@@ -281,12 +294,16 @@ class RoundLine:
     number: int
     revision: int
     reason: str
-    ender: int
+    ender: int | None
     dealer: int
     winner: int | None
     rummy: bool
     undercut: bool
     decider: bool
+    void: bool
+    gin: bool
+    match: int
+    points: int
     results: list[ResultLine]
     out: list[int]
     rebuy_offers: list
@@ -323,12 +340,13 @@ def _load_facts(game: Game) -> tuple[list[RoundFacts], list[Rebuy]]:
     current: dict[int, RoundFacts] = {}
     by_id: dict[int, RoundFacts] = {}
     rows = Round.objects.filter(game=game).order_by("number", "revision").values_list(
-        "id", "number", "revision", "reason", "ender_id", "ender_melds", "entered_at"
+        "id", "number", "revision", "reason", "ender_id", "ender_melds", "entered_at", "void",
+        "match",
     )
-    for round_id, number, revision, reason, ender, melds, entered_at in rows:
+    for round_id, number, revision, reason, ender, melds, entered_at, void, match in rows:
         # Ordered by (number, revision): the last revision of a number counts.
         current[number] = by_id[round_id] = RoundFacts(
-            number, revision, reason, ender, melds, entered_at, []
+            number, revision, reason, ender, melds, entered_at, [], void, match
         )
     counting = {id(facts) for facts in current.values()}
     hands = Hand.objects.filter(round__game=game).order_by("round_id", "position").values_list(

@@ -130,7 +130,7 @@ class RoundResult:
     # Gin (docs/rules.md 4.1): a void round, a win by gin, and the match it was played in.
     void: bool = False
     gin: bool = False
-    match: int = 1
+    match: int = 0
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""A demo club to try the app with: a finished Wiener game and a running Rommé game."""
+"""A demo club to try the app with: a finished Wiener game, a running Rommé game and the
+finished Gin game of docs/rules.md's worked sheet."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -31,8 +32,19 @@ RUNNING = [
 ]
 
 
+# Gin, the worked sheet of docs/rules.md 6.4: A 17; B 33 gin; A 12 undercut; B 42; B 28.
+# Finals A 69, B 263; at 0.10 a point A pays B 19.40.
+GIN = [
+    ("Anna", {"Anna": 6, "Ben": 23}),
+    ("Ben", {"Anna": 13, "Ben": 0}),
+    ("Ben", {"Anna": 6, "Ben": 8}),
+    ("Ben", {"Anna": 22, "Ben": 0}),
+    ("Ben", {"Anna": 30, "Ben": 2}),
+]
+
+
 class Command(BaseCommand):
-    help = "Create the demo club, its user and two games (a finished and a running one)."
+    help = "Create the demo club, its user and three games (two finished, one running)."
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
@@ -51,16 +63,19 @@ class Command(BaseCommand):
             session = services.create_session(club=club, name="Demo evening")
             self.play(club, session, user, "Wiener, last Friday", "wiener", FINISHED)
             self.play(club, session, user, "Rommé tonight", "romme", RUNNING)
+            gin_evening = services.create_session(club=club, name="Gin on Sunday")
+            self.play(club, gin_evening, user, "Gin, Anna v Ben", "gin", GIN,
+                      rules={"stake_per_point": "0.10"})
         self.stdout.write(self.style.SUCCESS(
             f"Demo loaded: sign in as {DEMO_USER} / {DEMO_PASSWORD}"
         ))
         if not Membership.objects.filter(user=user, club=club).exists():
             raise RuntimeError("the demo user must organise the demo club")
 
-    def play(self, club, session, user, name, preset, script):
+    def play(self, club, session, user, name, preset, script, rules=None):
         players = list(next(step for step in script if not isinstance(step, str))[1])
         view = services.start_game(club=club, name=name, preset=preset, players=players,
-                                   session=session, user=user)
+                                   session=session, user=user, rules=rules)
         ids = {seat.player.name: seat.player_id for seat in view.seats}
         number = 0
         for step in script:

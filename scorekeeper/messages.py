@@ -129,7 +129,7 @@ TEXTS = {
         "False knock: %(name)s has %(deadwood)s deadwood, but in the Punktespiel you may only "
         "knock with 0",
     ),
-    # A Gin round (docs/rules.md 4.1)
+    # A Gin round (docs/rules.md 8)
     "void_not_in_family": _("Only a Gin round can be void"),
     "void_with_hands": _("A void round scores nothing: enter no knocker and no hands"),
     "gin_knocker_missing": _("Say who knocked, or record the round as void"),

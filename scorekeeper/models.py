@@ -143,7 +143,7 @@ class Round(models.Model):
     game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     revision = models.PositiveIntegerField(default=0)
-    # None for a void Gin round (docs/rules.md 4.1): nobody ended it and it scores nothing.
+    # None for a void Gin round (docs/rules.md 8): nobody ended it and it scores nothing.
     ender = models.ForeignKey(Player, models.PROTECT, null=True, blank=True, related_name="+")
     void = models.BooleanField(default=False, help_text="A Gin round abandoned: no score.")
     match = models.PositiveSmallIntegerField(

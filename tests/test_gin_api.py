@@ -1,4 +1,4 @@
-"""Gin Rummy through the REST API (docs/api.md, "Gin rounds"; docs/rules.md 6.4): the seed-004
+"""Gin Rummy through the REST API (docs/api.md, "Gin rounds"; docs/rules.md 8): the seed-004
 sheet end to end, void rounds, cards with the lay-off, corrections, idempotency, the ring game
 and the tournament's money, every input error with its field. The books are checked after
 every accepted write (api_table)."""

@@ -77,7 +77,7 @@ def test_presets_hold_the_parameter_table():
     assert gin.lay_off == "knocker_melds_free"
     # docs/rules.md 6.2: the last living player plays on against the dead by default
     assert (wiener.dead_last_living, romme.dead_last_living) == ("plays_on", "plays_on")
-    # docs/rules.md 6.4: online rooms score gin and undercut 25 each
+    # docs/rules.md 8.1: online rooms score gin and undercut 25 each
     online = Rules.preset("gin_online")
     assert (gin.gin_bonus, gin.undercut_bonus, online.gin_bonus, online.undercut_bonus) == (
         20, 10, 25, 25)

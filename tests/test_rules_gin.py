@@ -1,4 +1,4 @@
-"""Gin Rummy (docs/rules.md 4.1): knock, gin, undercut and the free lay-off, the match to
+"""Gin Rummy (docs/rules.md 8): knock, gin, undercut and the free lay-off, the match to
 the game target with its boxes and final accounts, void rounds, the winner deals, ring
 games, the four-player tournament, the prize pool and the stake per point.
 

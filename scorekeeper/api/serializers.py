@@ -293,7 +293,7 @@ class GamePlayerSerializer(serializers.Serializer):
 
 
 class MatchSerializer(serializers.Serializer):
-    """A Gin match, from the engine's Match (docs/rules.md 4.1)."""
+    """A Gin match, from the engine's Match (docs/rules.md 8)."""
 
     number = serializers.IntegerField(
         help_text="0 the match of a two-player game; 1 and 2 a tournament's semifinals, 3 "
@@ -416,7 +416,7 @@ class KnockRoundInputSerializer(serializers.Serializer):
 
 
 class GinRoundInputSerializer(serializers.Serializer):
-    """A Gin round (docs/rules.md 4.1): who knocked and both hands, or a void round."""
+    """A Gin round (docs/rules.md 8): who knocked and both hands, or a void round."""
 
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
     void = StrictBooleanField(
@@ -491,7 +491,8 @@ class RoundSerializer(serializers.Serializer):
     void = serializers.BooleanField(help_text="Gin: a void round, scored nothing.")
     gin = serializers.BooleanField(help_text="Gin: won by going gin.")
     match = serializers.IntegerField(help_text="Gin: the match it was played in.")
-    points = serializers.IntegerField(help_text="What the round's winner scored.")
+    points = serializers.IntegerField(
+        help_text="What the round's winner scored (Gin); 0 for a void round or no winner.")
     results = ResultSerializer(many=True)
     out = serializers.ListField(child=serializers.IntegerField())
     rebuy_offers = RebuyOfferSerializer(many=True)

@@ -120,7 +120,7 @@ TEMPLATES: dict[str, str | Plural] = {
                    "%(limit)s",
     "false_knock_points_game": "False knock: %(name)s has %(deadwood)s deadwood, but in the "
                                "Punktespiel you may only knock with 0",
-    # A Gin round (docs/rules.md 4.1)
+    # A Gin round (docs/rules.md 8)
     "void_not_in_family": "Only a Gin round can be void",
     "void_with_hands": "A void round scores nothing: enter no knocker and no hands",
     "gin_knocker_missing": "Say who knocked, or record the round as void",

@@ -68,7 +68,7 @@ GIN = Family(
     resume=gin.resume,
     is_over=gin.is_over,
     closes_by_hand=lambda rules: False,
-    # docs/rules.md 4.1: a ring game's or tournament's pool and the stake per point.
+    # docs/rules.md 8: a ring game's or tournament's pool and the stake per point.
     ledger_kinds=frozenset({"buy_in", "carry_over", "payout", "point_settlement"}),
     void_rounds=True,
 )

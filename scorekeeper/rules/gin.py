@@ -1,4 +1,4 @@
-"""Gin Rummy (docs/rules.md 4.1), replayed from its facts: a match of two players to the
+"""Gin Rummy (docs/rules.md 8), replayed from its facts: a match of two players to the
 game target, a ring game of 1 to 3 rounds, or a single-table tournament of four.
 
 A round is a knock (or gin) by one of the match's two players, or a void round. The
@@ -19,9 +19,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .errors import GameOver, InvalidRound, InvalidRules, Message, RulesError, SnapshotError
+from .errors import (
+    FalseKnock,
+    GameOver,
+    InvalidRound,
+    InvalidRules,
+    Message,
+    RulesError,
+    SnapshotError,
+)
 from .knock.checks import check_ender_melds, check_hands
-from .knock.round import check_knock, largest_deadwood
+from .knock.round import largest_deadwood
 from .knock.types import (
     CARRY,
     KITTY,
@@ -60,6 +68,13 @@ class Score(NamedTuple):
     @property
     def points(self) -> int:
         return self.difference + self.bonus
+
+
+def check_knock_limit(name: str, deadwood: int, rules: Rules, *, field: str) -> None:
+    """Refuse a false knock: more deadwood than knock_limit (10, or 8 or 5 by agreement)."""
+    if deadwood > rules.knock_limit:
+        raise FalseKnock("false_knock", {"name": name, "deadwood": deadwood,
+                                         "limit": rules.knock_limit}, field=field)
 
 
 def score_round(rules: Rules, knocker: int, defender: int) -> Score:
@@ -314,8 +329,8 @@ class GinTable:
         knocker, dealer = entry.ender, match.dealer
         defender = next(p for p in match.players if p != knocker)
         check_ender_melds(entry, hands[knocker], rules)
-        check_knock(self.name(knocker), hands[knocker].deadwood, rules,
-                    field=hands[knocker].field)
+        check_knock_limit(self.name(knocker), hands[knocker].deadwood, rules,
+                          field=hands[knocker].field)
         if hands[knocker].deadwood > 0:  # no lay-off against gin
             lay_off(rules, knocker, match.players, hands, self.evaluate)
         score = score_round(rules, hands[knocker].deadwood, hands[defender].deadwood)
@@ -362,7 +377,7 @@ class GinTable:
         if winner is None:
             return match
         loser = next(p for p in match.players if p != winner)
-        # docs/rules.md 4.1.8 (our reading): the stake per point of the final difference,
+        # docs/rules.md 8.8 (our reading): the stake per point of the final difference,
         # paid when the match ends.
         self.move(self.accounts[loser], self.accounts[winner],
                   (finals[winner] - finals[loser]) * rules.stake_per_point,

@@ -6,7 +6,7 @@ Three methods, by the rule parameter `lay_off`:
   ender's melds; one card per run end for all of them together, never onto an added card;
 - `right_neighbour` (method 2): each opponent lays onto the melds of the player before
   them in seat order, without restriction; the ender lays off nowhere;
-- `knocker_melds_free` (Gin, docs/rules.md 6.4): onto the ender's melds, any number of
+- `knocker_melds_free` (Gin, docs/rules.md 8.3): onto the ender's melds, any number of
   cards, and a card may extend one laid off before it.
 
 Each opponent takes the lay-off that leaves the least deadwood, fewest cards on a tie

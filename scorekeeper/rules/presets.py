@@ -163,7 +163,7 @@ class Rules:
         for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
             _between(self, name, 0, 10000)
         _between(self, "game_target", 1, 100000)
-        # docs/rules.md 4.1.7: a ring game is settled after 1, 2 or 3 rounds (0: play to the
+        # docs/rules.md 8.7: a ring game is settled after 1, 2 or 3 rounds (0: play to the
         # target); the winner of a prize pool takes at least 75 %.
         _between(self, "rounds_to_play", 0, 3)
         _between(self, "winner_share", 75, 100)
@@ -282,7 +282,7 @@ _GIN = {
     "dealer_rule": "winner_deals",
 }
 
-# docs/rules.md 4.1: online rooms pay 25 for gin and 25 for an undercut.
+# docs/rules.md 8: online rooms pay 25 for gin and 25 for an undercut.
 _GIN_ONLINE = {**_GIN, "gin_bonus": 25, "undercut_bonus": 25}
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -126,7 +126,7 @@ def record_round(
 ) -> tuple[engine.RoundResult, GameView]:
     """Enter the game's next round; the round, its hands and its money land together.
 
-    `void` and `match` are Gin's (docs/rules.md 4.1): a round abandoned, the tournament
+    `void` and `match` are Gin's (docs/rules.md 8): a round abandoned, the tournament
     match it was played in. `seats`: the game's seats when the caller read them already
     (a page did).
     """

@@ -205,7 +205,7 @@ class DocRoundSerializer(DocSerializer):
     revision = _number(help_text="0 as entered; each correction adds one.")
     ender = _text(MAX_NAME, allow_null=True, help_text="null for a void Gin round.")
     void = StrictBooleanField(required=False, default=False,
-                              help_text="A Gin round abandoned (docs/rules.md 4.1).")
+                              help_text="A Gin round abandoned (docs/rules.md 8).")
     match = _number(1, required=False, allow_null=True, default=None,
                     help_text="A Gin tournament's match, when the round named it.")
     ender_melds = serializers.ListField(

@@ -241,7 +241,8 @@ class GameView:
             ender=result.ender, dealer=result.dealer, winner=result.winner,
             rummy=result.rummy, undercut=result.undercut, decider=result.decider,
             void=result.void, gin=result.gin, match=result.match,
-            points=sum(line.points for line in result.results),
+            points=next((line.points for line in result.results
+                         if line.player == result.winner), 0),
             results=[ResultLine(*line, cards=cards.get(line.player))
                      for line in result.results],  # fmt: skip
             out=list(result.out), rebuy_offers=list(result.rebuy_offers), game=self,

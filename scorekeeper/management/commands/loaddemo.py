@@ -32,7 +32,7 @@ RUNNING = [
 ]
 
 
-# Gin, the worked sheet of docs/rules.md 6.4: A 17; B 33 gin; A 12 undercut; B 42; B 28.
+# Gin, the worked sheet of docs/rules.md 8.6: A 17; B 33 gin; A 12 undercut; B 42; B 28.
 # Finals A 69, B 263; at 0.10 a point A pays B 19.40.
 GIN = [
     ("Anna", {"Anna": 6, "Ben": 23}),

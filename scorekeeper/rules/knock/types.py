@@ -51,7 +51,7 @@ class HandEntry:
 class RoundEntry:
     """A round as entered at the table: who ended it and every participant's hand.
 
-    `void` is a Gin round abandoned with two cards left in the stock (docs/rules.md 4.1):
+    `void` is a Gin round abandoned with two cards left in the stock (docs/rules.md 8):
     it has no ender and no hands and scores nothing; other families refuse it. `match`
     names a Gin tournament's match (1 and 2 the semifinals, 3 the final) when the round
     does not say it by its players.
@@ -127,7 +127,7 @@ class RoundResult:
     out: tuple[PlayerId, ...]
     rebuy_offers: tuple[RebuyOffer, ...]
     transfers: tuple[Transfer, ...]
-    # Gin (docs/rules.md 4.1): a void round, a win by gin, and the match it was played in.
+    # Gin (docs/rules.md 8): a void round, a win by gin, and the match it was played in.
     void: bool = False
     gin: bool = False
     match: int = 0
@@ -146,7 +146,7 @@ class Standing:
     balance: int
     place: int | None
     out_round: int | None
-    # Gin (docs/rules.md 4.1): rounds won, and the final account once the match is over.
+    # Gin (docs/rules.md 8): rounds won, and the final account once the match is over.
     boxes: int | None = None
     final: int | None = None
 
@@ -181,7 +181,7 @@ class Game:
         default_factory=dict, repr=False
     )
     names: Mapping[PlayerId, str] = field(default_factory=dict, repr=False)
-    # Gin (docs/rules.md 4.1): the matches played and being played, in order.
+    # Gin (docs/rules.md 8): the matches played and being played, in order.
     matches: tuple = ()
     rules: Rules | None = field(default=None, repr=False, compare=False)
     # Whether `rounds` and `transfers` hold the whole game: a replay's do, a resumed one's

@@ -145,3 +145,27 @@ def test_recent_games_keeps_the_most_recently_used():
     assert games.get("a") == "game a"  # a is now the more recent
     games.put("c", "game c")
     assert (games.get("a"), games.get("b"), games.get("c")) == ("game a", None, "game c")
+
+
+def test_a_gin_game_stores_the_snapshot_of_its_facts_and_a_cold_process_goes_on_from_it(
+    as_alice,
+):
+    # given a Gin tournament written round by round, one round void
+    table = Table.start(as_alice, ["Anna", "Ben", "Cem", "Dora"], preset="gin",
+                        rules={"tournament": True, "game_target": 50, "buy_in": "2.00"})
+    table.knock("Anna", Anna=0, Ben=40)
+    assert as_alice.post(f"{table.url}rounds/", {"number": 2, "void": True, "match": 2},
+                         format="json").status_code == 201
+    table.refresh()
+    assert stored_snapshot(table.id) == engine.snapshot(replayed(table.id))
+
+    # when a process that has kept nothing enters the next round
+    services.recent_games.clear()
+    cache.clear()
+    table.knock("Dora", Cem=30, Dora=0)
+
+    # then what it stored is what a replay of every fact gives
+    assert stored_snapshot(table.id) == engine.snapshot(replayed(table.id))
+    # and both semifinals are over: Anna and Dora stand at 0 in the final, Ben and Cem out
+    assert [(s.total, s.boxes, s.final, s.state) for s in replayed(table.id).standings] == [
+        (0, 0, None, "in"), (0, 0, 0, "out"), (0, 0, 0, "out"), (0, 0, None, "in")]

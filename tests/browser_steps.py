@@ -2,25 +2,55 @@
 
 import re
 
+from playwright.sync_api import expect
+
 from scorekeeper import services
 from scorekeeper.models import Game
 
 # The sheet and the share link poll every 5 s (hx-trigger in game.html).
 POLL_SECONDS = 5
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def start_game(page, players, *, buy_in="5.00", knock_premium="1.00"):
     """New game page: seat the players by name, set the stake, start; ends on the sheet."""
     page.goto("/games/new/")
+    seat_players(page, players)
+    page.locator("#buy_in").fill(buy_in)
+    page.locator("#knock_premium").fill(knock_premium)
+    return start(page)
+
+
+def choose_game(page, title):
+    """Tap a game on the new game page by its title ("Gin Rummy")."""
+    exactly = re.compile(rf"^{re.escape(title)}$")
+    page.locator("label.choice", has=page.locator(".title", has_text=exactly)).click()
+
+
+def seat_players(page, players):
     for name in players:
         page.get_by_label("New player").fill(name)
         page.get_by_role("button", name="Add", exact=True).click()
         page.locator(".seats .name", has_text=name).wait_for()
-    page.locator("#buy_in").fill(buy_in)
-    page.locator("#knock_premium").fill(knock_premium)
+
+
+def start(page):
+    """Start the game; ends on its sheet. Returns the game's id."""
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def pick_cards(page, name, cards):
+    """On the round form: open the card picker of `name` and tap the cards ("8S 10H")."""
+    page.get_by_role("button", name=f"Enter the cards of {name}").click()
+    picker = page.get_by_role("group", name=f"Cards of {name}")
+    for count, card in enumerate(cards.split(), start=1):
+        rank, suit = card[:-1], card[-1]
+        picker.locator("label.suit", has_text=SUIT_SYMBOLS[suit]).click()
+        picker.locator(".ranks").get_by_role("button", name=rank, exact=True).click()
+        expect(picker.locator(".count")).to_contain_text(f"{count} of")
+    return picker
 
 
 def fill_round(page, ender, points, *, pad=False):

@@ -4,8 +4,8 @@
 
 Loads the demo (`manage.py loaddemo`) into a throwaway SQLite database, serves it with
 the development server on a free port, and photographs the pages in Debian's chromium
-(/usr/bin/chromium) at 390 x 844 CSS pixels, twice the density; the score sheets and
-the end of a game as one tall screen. The project's database
+(/usr/bin/chromium) at 390 x 844 CSS pixels, twice the density; the score sheets (the
+Gin sheet too) and the end of a game as one tall screen. The project's database
 is not touched.
 """
 
@@ -78,6 +78,7 @@ def photograph(browser, base):
     shoot(page, "home")
     running = page.get_by_role("link", name="Rommé tonight").get_attribute("href")
     finished = page.get_by_role("link", name="Wiener, last Friday").get_attribute("href")
+    gin = page.get_by_role("link", name="Gin, Anna v Ben").get_attribute("href")
 
     page.get_by_role("link", name="New game").click()
     for name in ("Anna", "Ben", "Cem", "Dora"):
@@ -115,6 +116,11 @@ def photograph(browser, base):
 
     page.goto(finished)
     shoot(page, "payout", whole=True)
+
+    # Gin: seed 004 of docs/rules.md played to the end, 0.10 a point.
+    page.goto(gin)
+    expect(page.locator(".sheet.gin tr.account")).to_contain_text("263")
+    shoot(page, "gin-sheet", whole=True)
 
     page.goto(running.rstrip("/") + "/share/")
     shoot(page, "share")

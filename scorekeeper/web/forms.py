@@ -11,6 +11,8 @@ from .presenters import minor_from_text, money_text
 PRESET_CHOICES = [
     ("wiener", gettext_lazy("Wiener Rummy")),
     ("romme", gettext_lazy("Rommé ohne Auslegen")),
+    ("gin", gettext_lazy("Gin Rummy")),
+    ("gin_online", gettext_lazy("Gin Rummy (online scoring)")),
 ]
 PRESET_HELP = {
     "wiener": gettext_lazy("Knock with up to 5. Ace 11, joker 20. A Rummy adds 10 points to "
@@ -18,6 +20,11 @@ PRESET_HELP = {
                            "the pot is split 70/30."),
     "romme": gettext_lazy("Knock with up to 5. Ace 10, joker 20. No Rummy points. The "
                           "winner takes the whole pot."),
+    "gin": gettext_lazy("Two players, one deck, no jokers. Knock with up to 10; gin earns "
+                        "20, an undercut 10. To 100 points: game bonus 100, box bonus 20 "
+                        "for each round won."),
+    "gin_online": gettext_lazy("Gin Rummy as online rooms score it: 25 for gin and 25 for "
+                               "an undercut."),
 }
 LAY_OFF_CHOICES = [
     ("none", gettext_lazy("No laying off")),
@@ -44,16 +51,40 @@ HOUSE_RULES = [
 ]
 LAY_OFF_HELP = gettext_lazy("Laying off after a knock (only counts when cards are entered).")
 
+# Gin Rummy (docs/rules.md 4.1): its options and its three formats.
+GIN_KNOCK_LIMITS = [(10, "10"), (8, "8"), (5, "5")]
+GAME_TARGETS = [(100, "100"), (150, "150"), (200, "200")]
+ROUNDS_TO_PLAY = [(1, "1"), (2, "2"), (3, "3")]
+GIN_FORMATS = [
+    ("match", gettext_lazy("Match")),
+    ("ring", gettext_lazy("Ring game")),
+    ("tournament", gettext_lazy("Tournament")),
+]
+GIN_FORMAT_HELP = {
+    "match": gettext_lazy("Two players, to the game target."),
+    "ring": gettext_lazy("Two players for 1, 2 or 3 rounds (or until the target); the stakes "
+                         "go into a prize pool."),
+    "tournament": gettext_lazy("Four players: seats 1 and 2 and seats 3 and 4 play the "
+                               "semifinals, their winners the final; the stakes go into a "
+                               "prize pool."),
+}
+
 
 class NewGameForm(forms.Form):
-    """A new game's settings; the seats come as a list of names (see views.new_game)."""
+    """A new game's settings; the seats come as a list of names (see views.new_game).
+
+    The page holds the fields of every rule family (it works without JavaScript); only
+    those of the chosen game's family are read, the others are ignored.
+    """
 
     club = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Club"))
     game_name = forms.CharField(max_length=100, required=False, label=gettext_lazy("Name"))
     preset = forms.ChoiceField(choices=PRESET_CHOICES, initial="wiener",
                                label=gettext_lazy("Game"))
-    buy_in = forms.CharField(max_length=12, label=gettext_lazy("Buy-in"))
-    knock_premium = forms.CharField(max_length=12, label=gettext_lazy("Knock premium"))
+    # The knock family (Wiener Rummy, Rommé).
+    buy_in = forms.CharField(max_length=12, required=False, label=gettext_lazy("Buy-in"))
+    knock_premium = forms.CharField(max_length=12, required=False,
+                                    label=gettext_lazy("Knock premium"))
     rebuy = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Re-buy"))
     knock_10 = forms.BooleanField(required=False)
     undercut = forms.BooleanField(required=False)
@@ -62,36 +93,48 @@ class NewGameForm(forms.Form):
     winner_deals = forms.BooleanField(required=False)
     points_game = forms.BooleanField(required=False)
     lay_off = forms.ChoiceField(choices=LAY_OFF_CHOICES, initial="none", required=False)
+    # Gin Rummy.
+    gin_knock_limit = forms.TypedChoiceField(coerce=int, choices=GIN_KNOCK_LIMITS,
+                                             required=False, empty_value=None,
+                                             widget=forms.RadioSelect)
+    game_target = forms.TypedChoiceField(coerce=int, choices=GAME_TARGETS, required=False,
+                                         empty_value=None, widget=forms.RadioSelect)
+    gin_doubles_deadwood = forms.BooleanField(required=False)
+    stake_per_point = forms.CharField(max_length=12, required=False)
+    gin_format = forms.ChoiceField(choices=GIN_FORMATS, required=False,
+                                   widget=forms.RadioSelect)
+    rounds_to_play = forms.TypedChoiceField(coerce=int, choices=ROUNDS_TO_PLAY,
+                                            required=False, empty_value=None,
+                                            widget=forms.RadioSelect)
+    pool_stake = forms.CharField(max_length=12, required=False)
+    winner_share = forms.CharField(max_length=3, required=False)
 
     def __init__(self, *args, clubs=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].choices = [(club.pk, club.name) for club in clubs]
+        self.overrides: dict = {}
 
-    def clean_buy_in(self):
-        return self._amount("buy_in")
-
-    def clean_knock_premium(self):
-        return self._amount("knock_premium")
-
-    def _amount(self, name):
-        try:
-            return minor_from_text(self.cleaned_data[name])
-        except engine.MoneyError as error:
-            raise forms.ValidationError(error.message) from None
+    def clean(self):
+        data = super().clean()
+        if "preset" in data:
+            self.overrides = FAMILY_RULES[family_of(data["preset"])](self)
+        return data
 
     def rules(self) -> dict:
         """The engine overrides these settings ask for (money as decimal strings)."""
-        data = self.cleaned_data
-        overrides = {
-            "buy_in": engine.format_money(data["buy_in"]),
-            "knock_premium": engine.format_money(data["knock_premium"]),
-            "rebuy": data["rebuy"],
-            "lay_off": data["lay_off"] or "none",
-        }
-        for name, override, _help in HOUSE_RULES:
-            if data[name]:
-                overrides.update(override)
-        return overrides
+        return self.overrides
+
+    def amount(self, name: str, *, blank: int | None = None) -> int | None:
+        """A typed amount in minor units; the error goes under the field. `blank` is what
+        an empty field means (None: it must be filled in)."""
+        text = (self.cleaned_data.get(name) or "").strip()
+        if not text and blank is not None:
+            return blank
+        try:
+            return minor_from_text(text)
+        except engine.MoneyError as error:
+            self.add_error(name, error.message)
+            return None
 
     def house_rules(self):
         """(bound field, one-line explanation) for the template."""
@@ -100,6 +143,64 @@ class NewGameForm(forms.Form):
                    "point": money_text(defaults.point_value)}
         return [(self[name], str(help_text) % amounts)
                 for name, _override, help_text in HOUSE_RULES]
+
+
+def family_of(preset: str) -> str:
+    """The name of the rule family that plays a preset."""
+    return engine.family_for(engine.Rules.preset(preset)).name
+
+
+def _knock_rules(form: NewGameForm) -> dict:
+    """Wiener Rummy's and Rommé's settings: the stake, re-buys, the house rules."""
+    data = form.cleaned_data
+    buy_in, knock_premium = form.amount("buy_in"), form.amount("knock_premium")
+    if buy_in is None or knock_premium is None:
+        return {}
+    overrides = {
+        "buy_in": engine.format_money(buy_in),
+        "knock_premium": engine.format_money(knock_premium),
+        "rebuy": data["rebuy"],
+        "lay_off": data["lay_off"] or "none",
+    }
+    for name, override, _help in HOUSE_RULES:
+        if data[name]:
+            overrides.update(override)
+    return overrides
+
+
+def _gin_rules(form: NewGameForm) -> dict:
+    """Gin's settings: knock limit, target, gin doubling, stake per point and the format;
+    a ring game and a tournament put a stake into a prize pool."""
+    data = form.cleaned_data
+    chosen = {"knock_limit": data["gin_knock_limit"], "game_target": data["game_target"]}
+    overrides = {name: value for name, value in chosen.items() if value is not None}
+    overrides["gin_doubles_deadwood"] = data["gin_doubles_deadwood"]
+    stake = form.amount("stake_per_point", blank=0)
+    if stake is not None:
+        overrides["stake_per_point"] = engine.format_money(stake)
+    game_format = data["gin_format"] or "match"
+    overrides["tournament"] = game_format == "tournament"
+    overrides["rounds_to_play"] = (data["rounds_to_play"] or 1) if game_format == "ring" else 0
+    if game_format != "match":
+        pool = form.amount("pool_stake", blank=0)
+        if pool is not None:
+            overrides["buy_in"] = engine.format_money(pool)
+        share = (data["winner_share"] or "").strip()  # empty: the preset's share
+        if share.isdigit() and 75 <= int(share) <= 100:
+            overrides["winner_share"] = int(share)
+        elif share:
+            form.add_error("winner_share", _("The winner takes 75 to 100 percent"))
+    return overrides
+
+
+# Each rule family's settings, read from the form as engine overrides.
+FAMILY_RULES = {"knock": _knock_rules, "gin": _gin_rules}
+# Where the engine's refusal of a setting is shown: under the field that set it.
+RULE_FIELDS = {
+    "knock": {"rules.buy_in": "buy_in", "rules.knock_premium": "knock_premium"},
+    "gin": {"rules.buy_in": "pool_stake", "rules.stake_per_point": "stake_per_point",
+            "rules.winner_share": "winner_share"},
+}
 
 
 def read_seats(data) -> list[str]:

@@ -6,7 +6,7 @@ module only arranges them for a small screen and a language.
 """
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core import signing
@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from .. import rules as engine
 from ..rules import GameStatus, PlayerState
+from .round_form import card_view
 
 # Chart and column colours: dark enough for 4.5:1 on the paper background, told apart
 # by hue; the names at the line ends and in the sheet's header carry the meaning too.
@@ -142,6 +143,7 @@ class Sheet:
     last: "LastRound | None"
     chart: "Chart"
     gone_word: str
+    matches: tuple = ()  # a knock game is one sheet, not matches
 
 
 @dataclass
@@ -157,7 +159,7 @@ class LastRound:
     gone_state: str
 
 
-def build_sheet(view) -> Sheet:
+def build_knock_sheet(view) -> Sheet:
     """The Block: one row per round, one column per player, marks, re-buys, the chart."""
     state, rules = view.history, view.rules
     colors = {seat.player_id: PALETTE[index % len(PALETTE)]
@@ -195,13 +197,7 @@ def build_sheet(view) -> Sheet:
                state.next_dealer == seat.player_id)
         for seat, standing in zip(view.seats, state.standings, strict=True)
     ]
-    offers = []
-    if state.status in (GameStatus.RUNNING, GameStatus.DECIDER):
-        for column in columns:
-            offer = state.rebuy_offer(column.player)
-            if offer is not None:
-                offers.append(Offer(column.player, column.name, column.total, offer.target,
-                                    offer.cost))
+    offers = open_offers(view)
     last = None
     if state.rounds:
         result = state.rounds[-1]
@@ -212,8 +208,25 @@ def build_sheet(view) -> Sheet:
             line.deadwood, result.rummy, result.undercut, result.decider,
             [view.name(player) for player in result.out], gone_state,
         )
+    guides = []
+    if rules.mode == "pot":
+        guides = [rules.rebuy_from, rules.eliminate_at] if rules.rebuy else [rules.eliminate_at]
     return Sheet(columns, rows, [row for row in rows if row.revision], offers, last,
-                 build_chart(view, columns), gone_state)
+                 build_chart(view, columns, guides), gone_state)
+
+
+def open_offers(view) -> list[Offer]:
+    """The re-buys open right now, in seat order."""
+    state = view.state
+    if state.status not in (GameStatus.RUNNING, GameStatus.DECIDER):
+        return []
+    offers = []
+    for seat, standing in zip(view.seats, state.standings, strict=True):
+        offer = state.rebuy_offer(seat.player_id)
+        if offer is not None:
+            offers.append(Offer(seat.player_id, seat.player.name, standing.total,
+                                offer.target, offer.cost))
+    return offers
 
 
 # --- The chart ----------------------------------------------------------------------------
@@ -253,9 +266,11 @@ class Chart:
     plot_top: int
 
 
-def build_chart(view, columns: list[Column]) -> Chart:
-    """Totals per round as lines, with the re-buy window and the limit as guides."""
-    state, rules = view.history, view.rules
+def build_chart(view, columns, guides: list[int]) -> Chart:
+    """Totals per round as lines, with `guides` (the limits that matter) as dashed lines.
+
+    `columns` need `player`, `name`, `color` and `state`."""
+    state = view.history
     rounds = len(state.rounds)
     series: dict[int, list[tuple[int, int]]] = {column.player: [(0, 0)] for column in columns}
     targets = {(offer.player, result.number): offer.target
@@ -267,9 +282,8 @@ def build_chart(view, columns: list[Column]) -> Chart:
             target = targets.get((line.player, result.number))
             if (line.player, result.number) in rebuys and target is not None:
                 series[line.player].append((result.number, target))
-    pot_game = rules.mode == "pot"
     highest = max([total for points in series.values() for _, total in points], default=0)
-    top = max(highest, rules.eliminate_at if pot_game else 0, 10)
+    top = max(highest, *guides, 10)
     top = ((top + 19) // 20) * 20  # a round number of points at the top
     plot_right = CHART_WIDTH - _RIGHT
     plot_bottom = CHART_HEIGHT - _BOTTOM
@@ -299,15 +313,261 @@ def build_chart(view, columns: list[Column]) -> Chart:
             line.label_y = round(line.label_y - overflow, 1)
         for before, after in zip(placed, placed[1:], strict=False):
             after.label_y = max(after.label_y, before.label_y + 12)
-    guides = []
-    if pot_game:
-        if rules.rebuy:
-            guides.append(Guide(rules.rebuy_from, y(rules.rebuy_from), str(rules.rebuy_from)))
-        guides.append(Guide(rules.eliminate_at, y(rules.eliminate_at), str(rules.eliminate_at)))
+    lines_at = [Guide(value, y(value), str(value)) for value in guides]
     step = 1 if rounds <= 10 else 5
     ticks = [(x(number), number) for number in range(0, rounds + 1, step) if number]
-    return Chart(CHART_WIDTH, CHART_HEIGHT, lines, guides, ticks, _LEFT, plot_right,
+    return Chart(CHART_WIDTH, CHART_HEIGHT, lines, lines_at, ticks, _LEFT, plot_right,
                  plot_bottom, _TOP)
+
+
+# --- The Gin sheet --------------------------------------------------------------------------
+
+MATCH_TITLES = {
+    "match": gettext_lazy("Match"),
+    "semifinal": gettext_lazy("Semifinal %(number)s"),
+    "final": gettext_lazy("Final"),
+}
+# A winner's points in their parts (docs/rules.md 4.1): the difference and the bonus.
+POINTS_IN_PARTS = {
+    "gin": gettext_lazy("%(points)s = %(difference)s + %(bonus)s gin"),
+    "undercut": gettext_lazy("%(points)s = %(difference)s + %(bonus)s undercut"),
+}
+
+
+@dataclass
+class GinColumn:
+    """One player of a match: the running total, the boxes and, at the end, the account."""
+
+    player: int
+    name: str
+    color: str
+    seat: int
+    total: int
+    boxes: int
+    state: str  # "in"; "out" once the match is lost
+    next_dealer: bool
+    won: bool
+    final: int | None
+    account: str  # "103 + 100 + 60": total + game bonus + boxes, once the match is over
+
+
+@dataclass
+class GinCell:
+    deadwood: int
+    points: int
+    total: int
+    dealer: bool
+    knocked: bool
+    won: bool
+
+
+@dataclass
+class GinRow:
+    """A round of a match: how it ended, who won, the points in parts, the lay-off."""
+
+    number: int
+    revision: int
+    reason: str
+    how: str  # "knock", "gin", "undercut" or "void"
+    winner: str
+    knocker: str
+    knocker_deadwood: int | None
+    parts: str  # "12 = 2 + 10 undercut"
+    dealer: str
+    cells: list[GinCell]
+    laid_off: list[tuple[str, list]]  # (name, [CardView]) for each player who laid off
+
+
+@dataclass
+class MatchSheet:
+    number: int
+    title: str
+    columns: list[GinColumn]
+    rows: list[GinRow]
+    over: bool
+    winner: str | None
+
+
+@dataclass
+class GinSheet:
+    """The Gin Block: a two-column sheet per match (a tournament's semifinals and final)."""
+
+    matches: list[MatchSheet]
+    tournament: bool
+    final_pending: bool  # a tournament whose final waits for the semifinals
+    last: GinRow | None
+    ended: MatchSheet | None  # the match the last round ended
+    corrected: list[GinRow]
+    chart: Chart | None
+    offers: list = field(default_factory=list)  # Gin has no re-buys
+
+    @property
+    def accounts(self) -> bool:
+        """Whether a match is over, so the sheet shows final accounts to explain."""
+        return any(match.over for match in self.matches)
+
+
+def how_round_ended(result) -> str:
+    """knock, gin, undercut or void: the word the sheet writes for a round."""
+    if result.void:
+        return "void"
+    if result.gin:
+        return "gin"
+    return "undercut" if result.undercut else "knock"
+
+
+def points_in_parts(how: str, line) -> str:
+    """The winner's points as the sheet writes them: "33 = 13 + 20 gin", or "17"."""
+    if line.bonus and how in POINTS_IN_PARTS:
+        return str(POINTS_IN_PARTS[how]) % {"points": line.points,
+                                             "difference": line.difference,
+                                             "bonus": line.bonus}
+    return str(line.points)
+
+
+def match_title(match) -> str:
+    return str(MATCH_TITLES[match.stage]) % {"number": match.number}
+
+
+def final_account_parts(rules, match, side: int) -> str:
+    """What a player's final account adds up once the match is over, as the sheet writes
+    it before the "= 263": total + game bonus + boxes (docs/rules.md 4.1)."""
+    player = match.players[side]
+    game_bonus = rules.game_bonus if player == match.reached else 0
+    boxes = rules.box_bonus * match.boxes[side]
+    return f"{match.totals[side]} + {game_bonus} + {boxes}"
+
+
+def build_gin_sheet(view) -> GinSheet:
+    """One sheet per match, its rounds in order, the boxes and the final accounts."""
+    state, rules = view.history, view.rules
+    seat_of = {seat.player_id: index for index, seat in enumerate(view.seats)}
+    rows = {result.number: _gin_row(view, result, stored)
+            for result, stored in zip(state.rounds, view.rounds, strict=True)}  # fmt: skip
+    matches = []
+    for match in state.matches:
+        columns = [
+            GinColumn(
+                player, view.name(player), PALETTE[seat_of[player] % len(PALETTE)],
+                seat_of[player], match.totals[side], match.boxes[side],
+                PlayerState.OUT if match.over and match.winner != player else PlayerState.IN,
+                match.dealer == player, match.winner == player,
+                None if match.finals is None else match.finals[side],
+                "" if match.finals is None else final_account_parts(rules, match, side),
+            )
+            for side, player in enumerate(match.players)
+        ]
+        matches.append(MatchSheet(
+            match.number, match_title(match), columns,
+            [rows[result.number] for result in state.rounds if result.match == match.number],
+            match.over, view.name(match.winner) if match.over else None,
+        ))
+    last = rows[state.rounds[-1].number] if state.rounds else None
+    ended = None
+    if state.rounds:
+        number = state.rounds[-1].number
+        ended = next((sheet for sheet, match in zip(matches, state.matches, strict=True)
+                      if match.ended_in == number), None)
+    chart = None
+    if len(matches) == 1 and state.rounds:
+        chart = build_chart(view, matches[0].columns, [rules.game_target])
+    return GinSheet(
+        matches, rules.tournament, rules.tournament and len(matches) < 3, last, ended,
+        [row for row in rows.values() if row.revision], chart,
+    )
+
+
+def _gin_row(view, result, stored) -> GinRow:
+    how = how_round_ended(result)
+    lines = {line.player: line for line in result.results}
+    won = lines.get(result.winner)
+    knocked = lines.get(result.ender)
+    cells = [
+        GinCell(line.deadwood, line.points, line.total, result.dealer == line.player,
+                result.ender == line.player, result.winner == line.player)
+        for line in result.results
+    ]
+    laid_off = [(view.name(line.player), [card_view(code) for code in line.laid_off])
+                for line in result.results if line.laid_off]  # fmt: skip
+    return GinRow(
+        result.number, stored.revision, stored.reason, how,
+        view.name(result.winner) if result.winner is not None else "",
+        view.name(result.ender) if result.ender is not None else "",
+        knocked.deadwood if knocked else None,
+        points_in_parts(how, won) if won else "",
+        view.name(result.dealer), cells, laid_off,
+    )
+
+
+# The score sheet of each rule family (scorekeeper.rules.family_for names it).
+SHEETS = {"knock": build_knock_sheet, "gin": build_gin_sheet}
+
+
+def build_sheet(view) -> "Sheet | GinSheet":
+    """The score sheet of the game's family."""
+    return SHEETS[engine.family_for(view.rules).name](view)
+
+
+# What the sheet's status calls the money in the middle of the table.
+POT_LABELS = {"knock": gettext_lazy("Pot"), "gin": gettext_lazy("Prize pool")}
+
+
+def pot_label(view) -> str:
+    """The pot's name in the game's family, or "" when the game has none to show (a points
+    game, a Gin match without a prize pool)."""
+    rules, state = view.rules, view.state
+    if rules.mode != "pot" or not (rules.buy_in or state.pot or state.payouts):
+        return ""
+    return str(POT_LABELS[engine.family_for(rules).name])
+
+
+# --- The next round -------------------------------------------------------------------------
+
+
+@dataclass
+class MatchChoice:
+    number: int
+    title: str
+    names: str  # "Anna – Ben"
+    dealer: str
+
+
+@dataclass
+class RoundTable:
+    """Who plays the next round and who deals it. A game with two matches open (a Gin
+    tournament's semifinals) asks first which match the round was played in: then
+    `choices` lists them and `players` is empty."""
+
+    players: list[int]
+    dealer: int | None
+    match: int | None
+    choices: list[MatchChoice]
+
+
+def next_round_table(view, requested_match: str | None = None) -> RoundTable:
+    """The next round's players and dealer; the match `requested_match` names, when the
+    game plays several at once."""
+    state = view.state
+    open_matches = [match for match in state.matches if not match.over]
+    if len(open_matches) < 2:
+        return RoundTable(list(state.next_participants), state.next_dealer, None, [])
+    chosen = next((m for m in open_matches if str(m.number) == requested_match), None)
+    if chosen is None:
+        return RoundTable([], None, None, [
+            MatchChoice(match.number, match_title(match),
+                        " – ".join(view.name(player) for player in match.players),
+                        view.name(match.dealer))
+            for match in open_matches
+        ])
+    return RoundTable(list(chosen.players), chosen.dealer, chosen.number, [])
+
+
+def round_players(view, result) -> list[int]:
+    """The players of a recorded round (a void round has no hands: its match's players)."""
+    if result.results:
+        return [line.player for line in result.results]
+    match = next(m for m in view.history.matches if m.number == result.match)
+    return list(match.players)
 
 
 # --- The end of a game ----------------------------------------------------------------------
@@ -335,14 +595,17 @@ class Result:
     nets: list[tuple[str, int]]
     payments: list[Payment]
     carried_out: int
+    money_moved: bool  # a game played for nothing has no money to show
 
 
 def build_result(view, settlement) -> Result:
     """Placings, payouts, each player's money and who pays whom, for reading aloud."""
     state = view.state
     paid = dict(state.payouts)
+    # A Gin player is placed by the final account, not by the points (docs/rules.md 4.1).
     placings = sorted(
-        (Placing(standing.place, view.name(standing.player), standing.total,
+        (Placing(standing.place, view.name(standing.player),
+                 standing.total if standing.final is None else standing.final,
                  paid.get(standing.player, 0))
          for standing in state.standings if standing.place is not None),
         key=lambda placing: placing.place,
@@ -354,6 +617,7 @@ def build_result(view, settlement) -> Result:
         [Payment(view.name(p.debtor), view.name(p.creditor), p.amount)
          for p in settlement.payments],
         state.carried_out,
+        any(settlement.nets.values()) or any(paid.values()),
     )
 
 

@@ -126,13 +126,14 @@ def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str
 
 
 class RoundInput:
-    """A round as typed in the form: who knocked and each participant's entry.
+    """A round as typed in the form: who knocked and each participant's entry, or (in a
+    family with void rounds, Gin) the void round button.
 
     Only the shape is checked here (a number, a choice); whether the round is
     possible is the engine's question, asked through the service.
     """
 
-    def __init__(self, data, entries, *, correcting: bool = False):
+    def __init__(self, data, entries, *, correcting: bool = False, void_rounds: bool = False):
         self.data = data
         self.entries = entries  # pages.HandEntry per participant, in the form's order
         self.correcting = correcting
@@ -140,8 +141,14 @@ class RoundInput:
         self.ender: int | None = None
         self.hands = []
         self.reason = (data.get("reason") or "").strip()[:255]
+        # A void round has no knocker and no hands: whatever was typed is not sent.
+        self.void = void_rounds and bool(data.get("void"))
 
     def is_valid(self) -> bool:
+        if self.correcting and not self.reason:
+            self.errors["reason"] = _("Say in a few words why the round is corrected")
+        if self.void:
+            return not self.errors
         ids = [entry.player for entry in self.entries]
         ender = self.data.get("ender", "")
         if not ender:
@@ -165,8 +172,6 @@ class RoundInput:
                 entry.error = _("Points are a whole number, like 7 or 23")
             else:
                 self.hands.append(HandInput(entry.player, deadwood=int(entry.value)))
-        if self.correcting and not self.reason:
-            self.errors["reason"] = _("Say in a few words why the round is corrected")
         return not self.errors and all(not entry.error for entry in self.entries)
 
     def place_error(self, error) -> None:

@@ -26,7 +26,16 @@ from ..messages import message_for
 from ..models import Game, Membership, Player, Seat
 from ..rules import GameStatus, RulesError
 from . import presenters as pages
-from .forms import LAY_OFF_HELP, PRESET_HELP, NewGameForm, apply_seat_action, read_seats
+from .forms import (
+    GIN_FORMAT_HELP,
+    LAY_OFF_HELP,
+    PRESET_HELP,
+    RULE_FIELDS,
+    NewGameForm,
+    apply_seat_action,
+    family_of,
+    read_seats,
+)
 from .round_form import RoundInput, hand_entry, picker_ranks, picker_suits
 
 SHEET = "scorekeeper/game.html"
@@ -92,12 +101,17 @@ def new_game(request):
              .select_related("club").order_by("club__name") if m.can_write]  # fmt: skip
     if not clubs:
         raise PermissionDenied("Only organisers and scorekeepers start games")
-    defaults = engine.Rules.preset("wiener")
+    defaults, gin = engine.Rules.preset("wiener"), engine.Rules.preset("gin")
     initial = {
         "club": request.GET.get("club") or clubs[0].pk,
         "buy_in": pages.amount_field_value(defaults.buy_in),
         "knock_premium": pages.amount_field_value(defaults.knock_premium),
         "preset": "wiener", "rebuy": True, "lay_off": "none",
+        "gin_knock_limit": gin.knock_limit, "game_target": gin.game_target,
+        "stake_per_point": pages.amount_field_value(gin.stake_per_point),
+        "gin_format": "match", "rounds_to_play": 1,
+        "pool_stake": pages.amount_field_value(defaults.buy_in),
+        "winner_share": gin.winner_share,
     }
     seats, seat_error, focus, errors = [], "", "", {}
     if request.method == "POST":
@@ -113,7 +127,7 @@ def new_game(request):
                                                players=seats, rules=form.rules(),
                                                user=request.user)
                 except RulesError as error:
-                    errors = _start_error(error)
+                    errors = _start_error(error, family_of(form.cleaned_data["preset"]))
                 else:
                     return _go(request, reverse("game", args=[view.game.pk]))
             else:
@@ -130,18 +144,23 @@ def new_game(request):
         for index, name in enumerate(seats)
     ]
     house_rules = form.house_rules()
+    preset = form["preset"].value() if form["preset"].value() in engine.PRESETS else "wiener"
+    # The re-buy checkbox belongs to the knock family's settings: its rule is Wiener's
+    # while a game of another family is chosen.
+    knock_presets = engine.family_for(defaults).presets
+    knock_preset = preset if preset in knock_presets else "wiener"
     context = {
         "form": form, "clubs": clubs, "club_id": club_id, "seat_rows": seat_rows,
         "club_players": club_players, "seat_error": seat_error, "focus": focus,
         "errors": errors, "house_rules": house_rules,
-        "rebuy_help": message_for(engine.rebuy_rule(engine.Rules.preset(
-            form["preset"].value() if form["preset"].value() in engine.PRESETS else "wiener"))),
+        "rebuy_help": message_for(engine.rebuy_rule(engine.Rules.preset(knock_preset))),
         "lay_off_help": LAY_OFF_HELP,
         "house_open": any(field.value() for field, _help in house_rules)
         or form["lay_off"].value() not in (None, "", "none"),
-        "presets": [(key, label, PRESET_HELP[key]) for key, label in
+        "presets": [(key, label, PRESET_HELP[key], family_of(key)) for key, label in
                     form.fields["preset"].choices],  # fmt: skip
-        "preset_value": form["preset"].value() or "wiener",
+        "preset_value": preset,
+        "gin_format_help": GIN_FORMAT_HELP,
         "new_name": request.POST.get("new_name", "") if seat_error else "",
     }
     status = 422 if errors else 200
@@ -163,14 +182,14 @@ def _default_name(form) -> str:
     return f"{label}, {date_format(timezone.localdate(), 'SHORT_DATE_FORMAT')}"
 
 
-def _start_error(error: RulesError) -> dict:
-    """A start_game error under its field: players[2] -> that seat, rules.x -> the settings."""
+def _start_error(error: RulesError, family: str) -> dict:
+    """A start_game error under its field: players[2] -> that seat, rules.x -> the setting
+    of the family's form that asked for it."""
     where, message = error.field or "", message_for(error)
     if where.startswith("players"):
         return {where: message}
-    if where in ("rules.buy_in", "rules.knock_premium"):
-        return {where[len("rules."):]: message}
-    return {"form": message}
+    field = RULE_FIELDS[family].get(where)
+    return {field: message} if field else {"form": message}
 
 
 # --- The score sheet ------------------------------------------------------------------------
@@ -190,6 +209,7 @@ def _sheet_context(view, can_write=False, *, shared=False, message="", poll_url=
         "finished": finished, "result": result,
         "can_write": can_write, "shared": shared, "message": message,
         "next_dealer": view.name(state.next_dealer) if state.next_dealer is not None else "",
+        "pot_label": pages.pot_label(view),
         "paid_out": sum(amount for _player, amount in state.payouts),
         "poll_url": poll_url, "form_key": pages.new_form_key() if can_write else "",
     }
@@ -273,7 +293,7 @@ def _picker_action(data) -> tuple[str, str, int | None]:
 
 
 def _round_context(view, entries, form_input=None, *, number, dealer, key, correcting=False,
-                   reason="", version=None) -> dict:
+                   reason="", version=None, match=None, choices=(), was_void=False) -> dict:
     for entry in entries:
         entry.dealer = entry.player == dealer
     return {
@@ -282,9 +302,11 @@ def _round_context(view, entries, form_input=None, *, number, dealer, key, corre
         "version": version, "errors": form_input.errors if form_input else {},
         "dealer": view.name(dealer) if dealer is not None else "",
         "decider": view.state.status == GameStatus.DECIDER and not correcting,
-        "open_offers": [] if correcting else pages.build_sheet(view).offers,
+        "open_offers": [] if correcting else pages.open_offers(view),
         "ranks": picker_ranks(), "suits": picker_suits(),
         "jokers": view.rules.jokers > 0,
+        "void_rounds": engine.family_for(view.rules).void_rounds, "was_void": was_void,
+        "match": match, "choices": choices,
         "action": reverse("round-edit", args=[view.game.pk, number]) if correcting
         else reverse("round-new", args=[view.game.pk]),
     }
@@ -311,25 +333,28 @@ def round_new(request, game_id: int):
     if request.method != "POST":
         if state.status in (GameStatus.FINISHED, GameStatus.CARRIED_OVER):
             return redirect("game", game_id)
-        entries = _entries(view, state.next_participants, {})
+        table = pages.next_round_table(view, request.GET.get("match"))
+        entries = _entries(view, table.players, {})
         return render(request, ROUND_FORM, _round_context(
-            view, entries, number=state.next_round, dealer=state.next_dealer,
-            key=pages.new_form_key()))
+            view, entries, number=state.next_round, dealer=table.dealer, match=table.match,
+            choices=table.choices, key=pages.new_form_key()))
     data = request.POST
     number = int(data["number"]) if data.get("number", "").isdigit() else state.next_round
     players = [int(p) for p in data.getlist("players") if p.isdigit()][:services.MAX_PLAYERS]
+    table = pages.next_round_table(view, data.get("match"))
     key = data.get("key", "")
     action, argument, target = _picker_action(data)
     entries = _entries(view, players, data, action=action, argument=argument, target=target)
-    context_args = {"number": number, "dealer": state.next_dealer, "key": key}
+    context_args = {"number": number, "dealer": table.dealer, "match": table.match, "key": key}
     if action:
         return _picker_answer(request, view, entries, target, context_args)
-    form_input = RoundInput(data, entries)
+    form_input = RoundInput(data, entries, void_rounds=engine.family_for(view.rules).void_rounds)
     if form_input.is_valid():
         try:
             saved = _saved_once(request, key, lambda: services.record_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
-                user=request.user, request_id=key, seats=view.seats,
+                void=form_input.void, match=table.match, user=request.user, request_id=key,
+                seats=view.seats,
             ))
         except services.StaleRound:
             return _show_sheet(request, game_id, status=409, message=_(
@@ -355,8 +380,11 @@ def round_edit(request, game_id: int, number: int):
         raise Http404("No such round")
     result = history.rounds[number - 1]
     stored = view.round_facts(number)
-    players = [line.player for line in result.results]
-    args = {"number": number, "dealer": result.dealer, "correcting": True}
+    players = pages.round_players(view, result)
+    # A Gin round stays in the match it was played in (a void round says it by no hands).
+    match = result.match if history.matches else None
+    args = {"number": number, "dealer": result.dealer, "correcting": True, "match": match,
+            "was_void": result.void}
     if request.method != "POST":
         data = {}
         for hand in stored.hands:
@@ -379,13 +407,14 @@ def round_edit(request, game_id: int, number: int):
     args.update(key=key, version=version, reason=(data.get("reason") or "")[:255])
     if action:
         return _picker_answer(request, view, entries, target, args)
-    form_input = RoundInput(data, entries, correcting=True)
+    form_input = RoundInput(data, entries, correcting=True,
+                            void_rounds=engine.family_for(view.rules).void_rounds)
     if form_input.is_valid():
         try:
             saved = _saved_once(request, key, lambda: services.correct_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
-                reason=form_input.reason, version=version, user=request.user, request_id=key,
-                seats=view.seats,
+                void=form_input.void, match=match, reason=form_input.reason, version=version,
+                user=request.user, request_id=key, seats=view.seats,
             ))
         except (services.VersionMismatch, services.VersionRequired):
             return _show_sheet(request, game_id, status=409, message=_(

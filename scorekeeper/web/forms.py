@@ -51,7 +51,7 @@ HOUSE_RULES = [
 ]
 LAY_OFF_HELP = gettext_lazy("Laying off after a knock (only counts when cards are entered).")
 
-# Gin Rummy (docs/rules.md 4.1): its options and its three formats.
+# Gin Rummy (docs/rules.md 8): its options and its three formats.
 GIN_KNOCK_LIMITS = [(10, "10"), (8, "8"), (5, "5")]
 GAME_TARGETS = [(100, "100"), (150, "150"), (200, "200")]
 ROUNDS_TO_PLAY = [(1, "1"), (2, "2"), (3, "3")]

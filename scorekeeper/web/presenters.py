@@ -327,7 +327,7 @@ MATCH_TITLES = {
     "semifinal": gettext_lazy("Semifinal %(number)s"),
     "final": gettext_lazy("Final"),
 }
-# A winner's points in their parts (docs/rules.md 4.1): the difference and the bonus.
+# A winner's points in their parts (docs/rules.md 8): the difference and the bonus.
 POINTS_IN_PARTS = {
     "gin": gettext_lazy("%(points)s = %(difference)s + %(bonus)s gin"),
     "undercut": gettext_lazy("%(points)s = %(difference)s + %(bonus)s undercut"),
@@ -431,7 +431,7 @@ def match_title(match) -> str:
 
 def final_account_parts(rules, match, side: int) -> str:
     """What a player's final account adds up once the match is over, as the sheet writes
-    it before the "= 263": total + game bonus + boxes (docs/rules.md 4.1)."""
+    it before the "= 263": total + game bonus + boxes (docs/rules.md 8)."""
     player = match.players[side]
     game_bonus = rules.game_bonus if player == match.reached else 0
     boxes = rules.box_bonus * match.boxes[side]
@@ -602,7 +602,7 @@ def build_result(view, settlement) -> Result:
     """Placings, payouts, each player's money and who pays whom, for reading aloud."""
     state = view.state
     paid = dict(state.payouts)
-    # A Gin player is placed by the final account, not by the points (docs/rules.md 4.1).
+    # A Gin player is placed by the final account, not by the points (docs/rules.md 8).
     placings = sorted(
         (Placing(standing.place, view.name(standing.player),
                  standing.total if standing.final is None else standing.final,

@@ -52,8 +52,10 @@ def test_seed_004_played_on_a_phone_ends_69_to_263(phone):
     # A Gin match at 0.10 a point, from the new game page.
     phone.goto("/games/new/")
     choose_game(phone, "Gin Rummy")
-    seat_players(phone, ["Anna", "Ben"])
+    # Typed first: each seat added re-renders the form, which must keep what was typed.
     phone.locator("#stake_per_point").fill("0.10")
+    seat_players(phone, ["Anna", "Ben"])
+    expect(phone.locator("#stake_per_point")).to_have_value("0.10")
     game_id = start(phone)
     expect(phone.locator(".sheet.gin .names")).to_contain_text("Anna")
     rules = Game.objects.get(pk=game_id).rules

@@ -13,8 +13,6 @@ Error fields are paths into replay's arguments, as in the knock family: `rounds[
 """
 
 import copy
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -28,8 +26,9 @@ from .errors import (
     RulesError,
     SnapshotError,
 )
-from .knock.checks import check_ender_melds, check_hands
+from .knock.checks import check_ender_melds, check_hands, check_player_ids
 from .knock.round import largest_deadwood
+from .knock.snapshot import rules_digest
 from .knock.types import (
     CARRY,
     KITTY,
@@ -160,14 +159,7 @@ def _seating(rules: Rules, players: Sequence[PlayerId]) -> list[Match]:
     if len(players) != count:
         reason = "gin_tournament_players" if rules.tournament else "gin_two_players"
         raise InvalidRules(reason, {"count": count, "given": len(players)}, field="players")
-    seen = set()
-    for index, player in enumerate(players):
-        if isinstance(player, bool) or not isinstance(player, int | str):
-            raise InvalidRules("player_id_type", field=f"players[{index}]")
-        if player in seen:
-            raise InvalidRules("player_seated_twice", {"name": player_name(player, {})},
-                               field=f"players[{index}]")
-        seen.add(player)
+    check_player_ids(players)
     if not rules.tournament:
         return [Match(0, (players[0], players[1]), (0, 0), (0, 0), 0, players[0])]
     return [Match(1, (players[0], players[1]), (0, 0), (0, 0), 0, players[0]),
@@ -454,11 +446,6 @@ class GinTable:
 # --- Snapshot -------------------------------------------------------------------------------
 
 
-def _digest(rules: Rules) -> str:
-    text = json.dumps(rules.to_dict(), sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def snapshot(game: Game) -> dict[str, Any]:
     """The state of a Gin game as JSON-able data, as large as its matches."""
     table = _table_of(game)
@@ -470,7 +457,7 @@ def snapshot(game: Game) -> dict[str, Any]:
     return {
         "format": SNAPSHOT_FORMAT,
         "family": "gin",
-        "rules": _digest(table.rules),
+        "rules": rules_digest(table.rules),
         "players": list(table.order),
         "rounds": table.played,
         "matches": [
@@ -496,7 +483,7 @@ def resume(rules: Rules, players: Sequence[PlayerId], data: Mapping[str, Any], *
         raise InvalidRules("closed_with_pot", field="closed")
     if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError("the snapshot is of another format: replay the game")
-    if data.get("family") != "gin" or data.get("rules") != _digest(rules):
+    if data.get("family") != "gin" or data.get("rules") != rules_digest(rules):
         raise SnapshotError("the snapshot is of other rules: replay the game")
     if data.get("players") != list(table.order):
         raise SnapshotError("the snapshot is of another seating: replay the game")

@@ -41,6 +41,17 @@ def check_game(rules: Rules, players: Sequence[PlayerId], carried_in: int,
         raise InvalidRules("not_knock_family", field="rules.family")
     if len(players) < 2:
         raise InvalidRules("too_few_players", {"count": 2}, field="players")
+    check_player_ids(players)
+    if isinstance(carried_in, bool) or not isinstance(carried_in, int) or carried_in < 0:
+        raise InvalidRules("carried_pot_negative", field="carried_in")
+    if carried_in and rules.mode == "points":
+        raise InvalidRules("carried_pot_points_game", field="carried_in")
+    if closed and rules.mode != "points":
+        raise InvalidRules("closed_with_pot", field="closed")
+
+
+def check_player_ids(players: Sequence[PlayerId]) -> None:
+    """Every seated player is named by a number or a text, and seated once."""
     seen = set()
     for index, player in enumerate(players):
         if isinstance(player, bool) or not isinstance(player, int | str):
@@ -49,12 +60,6 @@ def check_game(rules: Rules, players: Sequence[PlayerId], carried_in: int,
             raise InvalidRules("player_seated_twice", {"name": player_name(player, {})},
                                field=f"players[{index}]")
         seen.add(player)
-    if isinstance(carried_in, bool) or not isinstance(carried_in, int) or carried_in < 0:
-        raise InvalidRules("carried_pot_negative", field="carried_in")
-    if carried_in and rules.mode == "points":
-        raise InvalidRules("carried_pot_points_game", field="carried_in")
-    if closed and rules.mode != "points":
-        raise InvalidRules("closed_with_pot", field="closed")
 
 
 def check_hands(

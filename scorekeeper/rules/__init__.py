@@ -24,6 +24,7 @@ from .errors import (
     TooManyCopies,
 )
 from .family import Family, family_for, play_on, replay, resume, snapshot
+from .gin import match_account_parts
 from .knock import (
     CARRY,
     KITTY,
@@ -96,6 +97,7 @@ __all__ = [
     "family_for",
     "format_money",
     "largest_deadwood",
+    "match_account_parts",
     "parse_card",
     "parse_cards",
     "parse_money",

@@ -90,9 +90,23 @@ def score_round(rules: Rules, knocker: int, defender: int) -> Score:
     return Score(True, defender - knocker, 0, False, False)
 
 
+def final_account_parts(rules: Rules, total: int, boxes: int,
+                        reached_target: bool) -> tuple[int, int, int]:
+    """(total, game bonus, box bonus): the game bonus for the one who reached the target, the
+    box bonus per round won."""
+    return total, rules.game_bonus if reached_target else 0, rules.box_bonus * boxes
+
+
 def final_account(rules: Rules, total: int, boxes: int, reached_target: bool) -> int:
-    """Total + game bonus (for the one who reached the target) + box bonus per round won."""
-    return total + (rules.game_bonus if reached_target else 0) + rules.box_bonus * boxes
+    """Total + game bonus + box bonus, the account that decides the match."""
+    return sum(final_account_parts(rules, total, boxes, reached_target))
+
+
+def match_account_parts(rules: Rules, match: "Match", side: int) -> tuple[int, int, int]:
+    """The parts of a player's final account in a match that is over (the sheet's
+    "103 + 100 + 60")."""
+    return final_account_parts(rules, match.totals[side], match.boxes[side],
+                               match.players[side] == match.reached)
 
 
 def match_over(rules: Rules, totals: Sequence[int], rounds_counted: int) -> bool:

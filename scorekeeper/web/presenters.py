@@ -432,10 +432,7 @@ def match_title(match) -> str:
 def final_account_parts(rules, match, side: int) -> str:
     """What a player's final account adds up once the match is over, as the sheet writes
     it before the "= 263": total + game bonus + boxes (docs/rules.md 8)."""
-    player = match.players[side]
-    game_bonus = rules.game_bonus if player == match.reached else 0
-    boxes = rules.box_bonus * match.boxes[side]
-    return f"{match.totals[side]} + {game_bonus} + {boxes}"
+    return " + ".join(str(part) for part in engine.match_account_parts(rules, match, side))
 
 
 def build_gin_sheet(view) -> GinSheet:

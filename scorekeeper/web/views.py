@@ -381,8 +381,9 @@ def round_edit(request, game_id: int, number: int):
     result = history.rounds[number - 1]
     stored = view.round_facts(number)
     players = pages.round_players(view, result)
-    # A Gin round stays in the match it was played in (a void round says it by no hands).
-    match = result.match if history.matches else None
+    # A tournament's round stays in the match it was played in (a void round names it by
+    # no hands); a single match (0) and the knock family need none.
+    match = result.match or None
     args = {"number": number, "dealer": result.dealer, "correcting": True, "match": match,
             "was_void": result.void}
     if request.method != "POST":

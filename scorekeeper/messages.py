@@ -67,9 +67,11 @@ TEXTS = {
     "not_a_boolean": _("%(name)s must be true or false"),
     "not_text": _("%(name)s must be text"),
     "not_a_whole_number": _("%(name)s must be a whole number"),
-    "family_not_playable": _(
-        "The %(family)s family is not playable yet: Wiener Rummy, Rommé and Gin Rummy are scored",
+    "family_not_playable": _("The %(family)s family cannot be scored"),
+    "buy_in_without_pot": _(
+        "Only Rami's elimination mode plays for a pot: leave the buy-in at 0.00",
     ),
+    "identities_need_four_decks": _("Identities are played with 4 decks"),
     # A game's seating (docs/rules.md 3.1, 5.7, 6.3)
     "not_knock_family": _("These rules are not of the knock family (Wiener Rummy, Rommé)"),
     "not_gin_family": _("These rules are not Gin Rummy's"),
@@ -78,6 +80,11 @@ TEXTS = {
         "A Gin tournament is played by %(count)s players; %(given)s are seated",
     ),
     "too_few_players": _("A game needs at least %(count)s players"),
+    "family_players": _("%(family)s is played by %(low)s to %(high)s players; %(given)s are seated"),
+    "too_few_cards": _(
+        "%(players)s players with %(hand_size)s cards each need more than the %(cards)s cards in "
+        "play: play with more decks",
+    ),
     "player_id_type": _("A player is named by a number or a text"),
     "player_seated_twice": _("%(name)s is seated twice"),
     "carried_pot_negative": _("The carried pot is an amount of zero or more"),
@@ -141,6 +148,37 @@ TEXTS = {
         "The game is over (the pot was carried over); no more rounds can be entered",
     ),
     "game_over_closed": _("The game is over (it was closed); no more rounds can be entered"),
+    # A round of Basic Rummy or Rami (docs/rules.md 9, 10)
+    "went_out_missing": _("Say who went out"),
+    "went_out_holding": _("%(name)s went out and holds no cards: leave their hand empty"),
+    "held_too_many": ngettext_lazy(
+        "%(name)s holds %(count)s card; a hand holds at most %(hand_size)s",
+        "%(name)s holds %(count)s cards; a hand holds at most %(hand_size)s",
+        "count",
+    ),
+    "laid_only_rami": _("Laid points and melds are entered in Rami only"),
+    "finish_only_rami": _("How a round was finished is entered in Rami only"),
+    "penalty_only_rami": _("Penalties are entered in Rami only"),
+    "laid_and_laid_melds": _("Enter %(name)s's laid points or laid melds, not both"),
+    "laid_missing": _(
+        "Enter the points %(name)s laid this round, or the melds as cards (0 if nothing was laid)",
+    ),
+    "laid_not_whole": _("%(name)s's laid points must be a whole number of 0 or more"),
+    "laid_too_large": _(
+        "%(name)s cannot have laid %(laid)s points: the cards in play score at most %(most)s",
+    ),
+    "first_meld_too_low": _(
+        "%(name)s's melds are worth %(points)s points; the first melds must be worth at least "
+        "%(minimum)s",
+    ),
+    "finish_missing": _("Say how %(name)s finished: none, rummy or own_cards"),
+    "finish_unknown": _("'%(finish)s' is no way to finish: none, rummy or own_cards"),
+    "penalty_off": _("These rules have no penalty"),
+    "penalty_not_multiple": _(
+        "A penalty is %(penalty)s points: %(name)s's %(points)s is not a multiple of it",
+    ),
+    "penalty_twice": _("%(name)s has two penalty lines: enter one with all their penalty points"),
+    "closed_tied_top": _("%(names)s share the highest total: play another round before closing"),
     # Re-buy (docs/rules.md 4.2)
     "rebuy_rule": _(
         "Re-buy: once per game, from %(rebuy_from)s to %(last)s points, with at least "

@@ -82,7 +82,7 @@ def test_presets_hold_the_parameter_table():
     assert (gin.gin_bonus, gin.undercut_bonus, online.gin_bonus, online.undercut_bonus) == (
         20, 10, 25, 25)
     assert Rules.from_dict({**gin.to_dict(), "gin_bonus": 25, "undercut_bonus": 25}) == online
-    assert sorted(PRESETS) == ["gin", "gin_online", "romme", "wiener"]
+    assert sorted(PRESETS) == ["basic", "gin", "gin_online", "rami", "romme", "wiener"]
 
 
 def test_overrides_are_validated_and_round_trip_through_the_api_form():

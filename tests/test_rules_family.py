@@ -7,7 +7,6 @@ import pytest
 
 from scorekeeper.rules import (
     GameStatus,
-    InvalidRules,
     PlayerState,
     RoundEntry,
     Rules,
@@ -32,20 +31,13 @@ def test_the_knock_family_plays_wiener_and_romme():
         Rules.preset("romme", mode="points"))) == (False, True)
 
 
-@pytest.mark.parametrize("family", ["basic", "rami"])
-def test_a_family_the_engine_cannot_score_yet_is_refused_with_its_code(family):
-    rules = Rules.preset("gin", family=family)
+@pytest.mark.parametrize(("preset", "family"), [("basic", "basic"), ("rami", "rami")])
+def test_basic_rummy_and_rami_are_families_that_add_points_per_round(preset, family):
+    rules = Rules.preset(preset)
+    played = family_for(rules)
 
-    with pytest.raises(InvalidRules) as asked:
-        family_for(rules)
-    with pytest.raises(InvalidRules) as replayed:
-        replay(rules, ["Anna", "Ben"])
-
-    for caught in (asked, replayed):
-        assert (caught.value.code, caught.value.field, caught.value.message) == (
-            "family_not_playable", "rules.family",
-            f"The {family} family is not playable yet: Wiener Rummy, Rommé and Gin Rummy are "
-            "scored")
+    assert (played.name, played.presets, played.void_rounds) == (family, (preset,), False)
+    assert replay(rules, ["Anna", "Ben"]).standings[0].total == 0
 
 
 def test_gin_is_a_family_of_its_own_with_void_rounds_and_its_money():

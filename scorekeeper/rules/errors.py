@@ -71,8 +71,10 @@ TEMPLATES: dict[str, str | Plural] = {
     "not_a_boolean": "%(name)s must be true or false",
     "not_text": "%(name)s must be text",
     "not_a_whole_number": "%(name)s must be a whole number",
-    "family_not_playable": "The %(family)s family is not playable yet: Wiener Rummy, Rommé "
-                           "and Gin Rummy are scored",
+    "family_not_playable": "The %(family)s family cannot be scored",
+    "buy_in_without_pot": "Only Rami's elimination mode plays for a pot: leave the buy-in at "
+                          "0.00",
+    "identities_need_four_decks": "Identities are played with 4 decks",
     # A game's seating (docs/rules.md 3.1, 5.7, 6.3)
     "not_knock_family": "These rules are not of the knock family (Wiener Rummy, Rommé)",
     "not_gin_family": "These rules are not Gin Rummy's",
@@ -80,6 +82,10 @@ TEMPLATES: dict[str, str | Plural] = {
     "gin_tournament_players": "A Gin tournament is played by %(count)s players; %(given)s are "
                               "seated",
     "too_few_players": "A game needs at least %(count)s players",
+    "family_players": "%(family)s is played by %(low)s to %(high)s players; %(given)s are "
+                      "seated",
+    "too_few_cards": "%(players)s players with %(hand_size)s cards each need more than the "
+                     "%(cards)s cards in play: play with more decks",
     "player_id_type": "A player is named by a number or a text",
     "player_seated_twice": "%(name)s is seated twice",
     "carried_pot_negative": "The carried pot is an amount of zero or more",
@@ -131,6 +137,31 @@ TEMPLATES: dict[str, str | Plural] = {
     "game_over_carried": "The game is over (the pot was carried over); no more rounds can be "
                          "entered",
     "game_over_closed": "The game is over (it was closed); no more rounds can be entered",
+    # A round of Basic Rummy or Rami (docs/rules.md 9, 10)
+    "went_out_missing": "Say who went out",
+    "went_out_holding": "%(name)s went out and holds no cards: leave their hand empty",
+    "held_too_many": Plural("%(name)s holds %(count)s card; a hand holds at most "
+                            "%(hand_size)s",
+                            "%(name)s holds %(count)s cards; a hand holds at most "
+                            "%(hand_size)s", "count"),
+    "laid_only_rami": "Laid points and melds are entered in Rami only",
+    "finish_only_rami": "How a round was finished is entered in Rami only",
+    "penalty_only_rami": "Penalties are entered in Rami only",
+    "laid_and_laid_melds": "Enter %(name)s's laid points or laid melds, not both",
+    "laid_missing": "Enter the points %(name)s laid this round, or the melds as cards (0 if "
+                    "nothing was laid)",
+    "laid_not_whole": "%(name)s's laid points must be a whole number of 0 or more",
+    "laid_too_large": "%(name)s cannot have laid %(laid)s points: the cards in play score at "
+                      "most %(most)s",
+    "first_meld_too_low": "%(name)s's melds are worth %(points)s points; the first melds must "
+                          "be worth at least %(minimum)s",
+    "finish_missing": "Say how %(name)s finished: none, rummy or own_cards",
+    "finish_unknown": "'%(finish)s' is no way to finish: none, rummy or own_cards",
+    "penalty_off": "These rules have no penalty",
+    "penalty_not_multiple": "A penalty is %(penalty)s points: %(name)s's %(points)s is not a "
+                            "multiple of it",
+    "penalty_twice": "%(name)s has two penalty lines: enter one with all their penalty points",
+    "closed_tied_top": "%(names)s share the highest total: play another round before closing",
     # Re-buy (docs/rules.md 4.2)
     "rebuy_rule": "Re-buy: once per game, from %(rebuy_from)s to %(last)s points, with at "
                   "least %(min_players)s players still in: pay %(cost)s into the pot and go "

@@ -1,7 +1,7 @@
 """What every rule family provides, and which family plays a rule set.
 
-A family is one module of the engine (the knock family and Gin today; Basic Rummy and
-Rami next) that gives the same few things: its round entry, `replay` from the facts,
+A family is one module of the engine (the knock family, Gin, Basic Rummy, Rami) that
+gives the same few things: its round entry, `replay` from the facts,
 `play_on` one more round, `snapshot` and `resume` its state, when a game is over and
 whether one is closed by hand, the money movements it makes, and its presets.
 `family_for(rules)` picks it; the top-level `scorekeeper.rules.replay`, `play_on`,
@@ -13,8 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import gin, knock
+from .basic import BASIC as _BASIC_RULES
 from .errors import InvalidRules
 from .presets import PRESETS, Rules
+from .rami import RAMI as _RAMI_RULES
+from .tally import TallyRules, eliminates
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,25 @@ GIN = Family(
     void_rounds=True,
 )
 
-FAMILIES: Mapping[str, Family] = {"knock": KNOCK, "gin": GIN}
+
+
+def _tally(rules: TallyRules, ledger_kinds: frozenset[str],
+           closes_by_hand: Callable[[Rules], bool]) -> Family:
+    return Family(
+        name=rules.family, round_entry=knock.RoundEntry, replay=rules.replay,
+        play_on=rules.play_on, snapshot=rules.snapshot, resume=rules.resume,
+        is_over=rules.is_over, closes_by_hand=closes_by_hand, ledger_kinds=ledger_kinds,
+        void_rounds=False,
+    )
+
+
+# docs/rules.md 9.3: paid per round; a game to the target, or closed by hand.
+BASIC = _tally(_BASIC_RULES, frozenset({"point_settlement"}), lambda rules: True)
+# docs/rules.md 10.7: the difference paid at the end, or elimination mode's pot.
+RAMI = _tally(_RAMI_RULES, frozenset({"point_settlement", "buy_in", "carry_over", "payout"}),
+              lambda rules: not eliminates(rules))
+
+FAMILIES: Mapping[str, Family] = {"knock": KNOCK, "gin": GIN, "basic": BASIC, "rami": RAMI}
 
 
 def family_for(rules: Rules) -> Family:

@@ -16,6 +16,8 @@ CARD_VALUE_KEYS = (*RANKS, "JK")
 
 FAMILIES = ("knock", "gin", "basic", "rami")
 MODES = ("pot", "points")
+# docs/rules.md 10: Rami's ways of scoring.
+RAMI_MODES = ("normal", "traditional", "elimination")
 ACE_IN_RUNS = ("low", "high_or_low")
 LAY_OFF = ("none", "knocker_melds", "right_neighbour", "knocker_melds_free")
 DEAD_LAST_LIVING = ("wins", "plays_on")
@@ -78,19 +80,26 @@ class Rules:
     rounds_to_play: int = 0
     tournament: bool = False
     winner_share: int = 75
+    identities: bool = False
+    first_meld_min: int = 40
+    penalty: int = 300
 
     # card_values is a dict, so the generated hash would fail; hash the resolved values.
     def __hash__(self) -> int:
         return hash(repr(sorted(self.to_dict().items())))
 
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> "Rules":
-        """The named preset ('wiener', 'romme', 'gin') with validated overrides."""
+    def preset(cls, name: str, *, players: int | None = None, **overrides: Any) -> "Rules":
+        """The named preset ('wiener', 'romme', 'gin', 'basic', 'rami') with validated
+        overrides. `players`, the number seated, picks the set-up of the families whose
+        decks and hand size follow it (docs/rules.md 9.1, 10.1) unless an override names
+        them."""
         if name not in PRESETS:
             known = ", ".join(sorted(PRESETS))
             raise InvalidRules("unknown_preset", {"name": name, "known": known}, field="preset",
                                code="unknown_preset")
         base = dict(PRESETS[name]["rules"])
+        base.update(_defaults_by_choice(base, overrides, players))
         if overrides.get("rummy_kitty") and "rummy_bonus_points" not in overrides:
             # docs/rules.md 5.4: the Rummykasse replaces the Rummy bonus points unless both are
             # asked for.
@@ -145,7 +154,7 @@ class Rules:
     def validate(self) -> None:
         """Refuse values out of range with a message naming the parameter."""
         _choice(self, "family", FAMILIES)
-        _choice(self, "mode", MODES)
+        _choice(self, "mode", RAMI_MODES if self.family == "rami" else MODES)
         _choice(self, "ace_in_runs", ACE_IN_RUNS)
         _choice(self, "lay_off", LAY_OFF)
         _choice(self, "dead_last_living", DEAD_LAST_LIVING)
@@ -167,6 +176,23 @@ class Rules:
         # target); the winner of a prize pool takes at least 75 %.
         _between(self, "rounds_to_play", 0, 3)
         _between(self, "winner_share", 75, 100)
+        # docs/rules.md 10: the first meld's minimum (30 to 80 in the seed, 0 for none) and
+        # the penalty for a joker or table cards taken back and not played.
+        _between(self, "first_meld_min", 0, 200)
+        _between(self, "penalty", 0, 10000)
+        if self.family == "basic":
+            # docs/rules.md 9.1: one or two decks, 7 or 10 cards, up to 4 jokers.
+            _between(self, "decks", 1, 2)
+            _choice(self, "hand_size", (7, 10))
+            _between(self, "jokers", 0, 4)
+        if self.family == "rami":
+            # docs/rules.md 10.1: 2 to 4 decks, always 4 with identities.
+            _between(self, "decks", 2, 4)
+            if self.identities and self.decks != 4:
+                raise InvalidRules("identities_need_four_decks", field="rules.decks",
+                                   code="out_of_range")
+        if self.family in ("basic", "rami") and self.buy_in and self.mode != "elimination":
+            raise InvalidRules("buy_in_without_pot", field="rules.buy_in", code="out_of_range")
         if self.max_jokers_per_meld is not None:
             _between(self, "max_jokers_per_meld", 0, 16)
         for name in MONEY_PARAMETERS:
@@ -184,9 +210,10 @@ class Rules:
                                    field=f"rules.card_values.{key}", code="out_of_range")
 
 
-def _choice(rules: Rules, name: str, choices: tuple[str, ...]) -> None:
+def _choice(rules: Rules, name: str, choices: tuple) -> None:
     if getattr(rules, name) not in choices:
-        raise InvalidRules("not_a_choice", {"name": name, "choices": ", ".join(choices)},
+        raise InvalidRules("not_a_choice", {"name": name,
+                                            "choices": ", ".join(map(str, choices))},
                            field=f"rules.{name}", code="out_of_range")
 
 
@@ -199,7 +226,7 @@ def _between(rules: Rules, name: str, low: int, high: int, *,
 
 
 _BOOLEANS = {"set_distinct_suits", "free_hand_size", "undercut", "rebuy", "rummy_kitty",
-             "dead_play_on", "gin_doubles_deadwood", "tournament"}
+             "dead_play_on", "gin_doubles_deadwood", "tournament", "identities"}
 _OPTIONAL_INTS = {"max_jokers_per_meld"}
 
 
@@ -285,9 +312,98 @@ _GIN = {
 # docs/rules.md 8: online rooms pay 25 for gin and 25 for an undercut.
 _GIN_ONLINE = {**_GIN, "gin_bonus": 25, "undercut_bonus": 25}
 
+# docs/rules.md 9 and 10: the families that add points per round. Their money is a
+# payment per point (and Rami's elimination mode a pot), never a knock premium.
+_TALLY = {
+    **_GIN,
+    "knock_limit": 0,
+    "lay_off": "none",
+    "rebuy": False,
+    "dealer_rule": "rotate",
+    "point_value": "0.10",
+}
+_BASIC = {
+    **_TALLY,
+    "family": "basic",
+    "decks": 1,
+    "jokers": 0,
+    "hand_size": 10,
+    "card_values": _face_values(A=1, JK=15),
+    "game_target": 500,
+}
+_RAMI = {
+    **_TALLY,
+    "family": "rami",
+    "mode": "normal",
+    "decks": 2,
+    "jokers": 4,
+    "hand_size": 14,
+    "ace_in_runs": "high_or_low",
+    "max_jokers_per_meld": 1,
+    "game_target": 1000,
+    "point_value": "0.00",
+    "eliminate_at": 500,
+    "rebuy_from": 0,
+}
+# Rami's hand values at the end of a round and the money, by mode (docs/rules.md 10.2).
+_RAMI_BY_MODE: dict[str, dict[str, Any]] = {
+    "normal": {"card_values": {**_face_values(A=15, JK=20), **dict.fromkeys("23456789", 5)}},
+    "traditional": {"card_values": _face_values(A=11, JK=20)},
+    "elimination": {"card_values": {**_face_values(A=15, JK=20),
+                                    **dict.fromkeys("23456789", 5)},
+                    "buy_in": "5.00"},
+}
+
+
+def basic_setup(players: int) -> dict[str, int]:
+    """Basic Rummy's decks and cards dealt for a number of players (docs/rules.md 9.1):
+    one deck and 10 cards for 2, one deck and 7 cards for 3 to 5, two decks and 10 cards
+    for 6 or more."""
+    if players <= 2:
+        return {"decks": 1, "hand_size": 10}
+    if players <= 5:
+        return {"decks": 1, "hand_size": 7}
+    return {"decks": 2, "hand_size": 10}
+
+
+def rami_decks(players: int, identities: bool) -> int:
+    """Rami's decks (docs/rules.md 10.1): 2 up to 4 players, 3 for 5-6, 4 for 7-8, and
+    always 4 with identities."""
+    if identities or players > 6:
+        return 4
+    return 2 if players <= 4 else 3
+
+
+def _defaults_by_choice(base: dict[str, Any], overrides: dict[str, Any],
+                        players: int | None) -> dict[str, Any]:
+    """Defaults that follow another choice: Rami's mode, Basic Rummy's high ace, and the
+    set-up by the number of players. An override always wins over them."""
+    chosen = {**base, **overrides}
+    defaults: dict[str, Any] = {}
+    if base["family"] == "rami":
+        defaults.update(_RAMI_BY_MODE.get(chosen.get("mode"), {}))
+        # docs/rules.md 10.1: two jokers a deck.
+        decks = chosen["decks"]
+        if isinstance(players, int) and "decks" not in overrides:
+            decks = rami_decks(players, chosen.get("identities") is True)
+            defaults["decks"] = decks
+        elif chosen.get("identities") is True and "decks" not in overrides:
+            decks = defaults["decks"] = 4
+        if "jokers" not in overrides and isinstance(decks, int):
+            defaults["jokers"] = 2 * decks
+    if base["family"] == "basic":
+        if chosen.get("ace_in_runs") == "high_or_low":
+            defaults["card_values"] = _face_values(A=11, JK=15)
+        if isinstance(players, int):
+            defaults.update({key: value for key, value in basic_setup(players).items()
+                             if key not in overrides})
+    return defaults
+
 PRESETS: dict[str, dict[str, Any]] = {
     "wiener": {"name": "Wiener Rummy", "rules": _WIENER},
     "romme": {"name": "Rommé ohne Auslegen", "rules": _ROMME},
     "gin": {"name": "Gin Rummy", "rules": _GIN},
     "gin_online": {"name": "Gin Rummy (online scoring)", "rules": _GIN_ONLINE},
+    "basic": {"name": "Basic Rummy", "rules": _BASIC},
+    "rami": {"name": "Rami", "rules": _RAMI},
 }

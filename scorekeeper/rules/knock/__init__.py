@@ -24,6 +24,7 @@ from .types import (
     POT,
     Game,
     HandEntry,
+    PenaltyEntry,
     PlayerResult,
     RebuyEntry,
     RebuyOffer,
@@ -35,7 +36,8 @@ from .types import (
 )
 
 __all__ = [
-    "CARRY", "KITTY", "POT", "SNAPSHOT_FORMAT", "Game", "HandEntry", "PlayerResult",
+    "CARRY", "KITTY", "POT", "SNAPSHOT_FORMAT", "Game", "HandEntry", "PenaltyEntry",
+    "PlayerResult",
     "RebuyEntry", "RebuyOffer", "RoundEntry", "RoundResult", "Standing", "Transfer", "account",
     "can_rebuy", "check_rebuy", "is_out", "knock_limit", "largest_deadwood", "meld_shape",
     "placings", "play_on", "pot_shares", "pot_split", "rebuy", "rebuy_rule", "rebuy_target",

@@ -40,11 +40,27 @@ def player_name(player: PlayerId, names: Mapping[PlayerId, str]) -> str:
 
 @dataclass(frozen=True)
 class HandEntry:
-    """One participant's hand at the end of a round: the deadwood as a number, or the cards."""
+    """One participant's hand at the end of a round: the deadwood as a number, or the cards.
+
+    Rami (docs/rules.md 10) also takes what the player laid in the round: `laid` points,
+    or `laid_melds` as cards. In Basic Rummy and Rami the one who went out holds nothing
+    and gives neither deadwood nor cards.
+    """
 
     player: PlayerId
     deadwood: int | None = None
     cards: tuple[str, ...] | None = None
+    laid: int | None = None
+    laid_melds: tuple[tuple[str, ...], ...] | None = None
+
+
+@dataclass(frozen=True)
+class PenaltyEntry:
+    """A Rami penalty (docs/rules.md 10.4): a joker or table cards taken back and not played
+    in the same turn, `points` a whole number of penalties."""
+
+    player: PlayerId
+    points: int
 
 
 @dataclass(frozen=True)
@@ -63,6 +79,10 @@ class RoundEntry:
     ender_melds: tuple[tuple[str, ...], ...] | None = None
     void: bool = False
     match: int | None = None
+    # Rami (docs/rules.md 10): how the finisher went out (`none`, `rummy`, `own_cards`) and
+    # the round's penalties.
+    finish: str | None = None
+    penalties: tuple[PenaltyEntry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,6 +130,13 @@ class PlayerResult(NamedTuple):
     # Gin names the parts of the winner's points: points == difference + bonus.
     difference: int = 0
     bonus: int = 0
+    # Basic Rummy and Rami (docs/rules.md 9, 10) name theirs: points == laid + hand + bonus
+    # - penalty, or in Rami's elimination mode hand * multiplier + penalty. `hand` is what
+    # the cards in hand score: the others' for the one who went out, else one's own.
+    laid: int = 0
+    hand: int = 0
+    penalty: int = 0
+    multiplier: int = 1
 
 
 @dataclass(frozen=True)
@@ -131,6 +158,9 @@ class RoundResult:
     void: bool = False
     gin: bool = False
     match: int = 0
+    # Rami (docs/rules.md 10): how the finisher went out, and whether nobody else had laid.
+    finish: str = ""
+    nobody_else_laid: bool = False
 
 
 @dataclass(frozen=True)

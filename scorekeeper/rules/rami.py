@@ -1,0 +1,223 @@
+"""Rami (docs/rules.md 10): every player scores the cards they laid; the one who finishes
+also scores the cards left in the others' hands, and a bonus. In elimination mode it is
+the other way round: the finisher scores nothing and the others their hands, multiplied
+when the finish was a Rummy.
+
+One function per rule: `meld_value` (the table of laid cards, by mode), `finish_bonus`,
+`elimination_multiplier`, `score_round`. The game around the rounds (totals, target,
+limit, closing, money) is tally.py's.
+"""
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .cards import JOKER, RANKS, parse_cards
+from .errors import CardError, InvalidRound
+from .knock.types import HandEntry, PenaltyEntry
+from .layoff import meld_shape
+from .presets import Rules
+from .tally import Held, Parts, Round, Scored, TallyRules, check_ender, check_hands, eliminates
+
+FINISHES = ("none", "rummy", "own_cards")
+_POSITION = {rank: number for number, rank in enumerate(RANKS, start=1)}  # A 1 .. K 13
+
+# docs/rules.md 10.2 and 10.3: what one laid card scores, by its place.
+_NORMAL = {"low_ace": 5, "pip": 5, "ten": 10, "high_ace": 15}
+_TRADITIONAL = {"low_ace": 1, "pip": None, "ten": 10, "high_ace": 11}
+
+
+def _card_points(position: int, traditional: bool) -> int:
+    """A laid card in a run or a set, by position (1 the low ace, 14 the high one)."""
+    table = _TRADITIONAL if traditional else _NORMAL
+    if position == 1:
+        return table["low_ace"]
+    if position == 14:
+        return table["high_ace"]
+    if position >= 10:
+        return table["ten"]
+    return position if traditional else table["pip"]
+
+
+def _identity_points(position: int, traditional: bool) -> int:
+    """A card of an identity (3 or more copies of one card): 15 / 20 / 25, traditional
+    12-19 / 20 / 21."""
+    if position in (1, 14):
+        return 21 if traditional else 25
+    if position >= 10:
+        return 20
+    return position + 10 if traditional else 15
+
+
+def _traditional(rules: Rules) -> bool:
+    return rules.mode == "traditional"
+
+
+def meld_value(cards: Sequence[str], rules: Rules) -> int | None:
+    """The points of a meld as laid, by the mode's table; None when it is no meld.
+
+    A joker counts as the card it stands for: in a set the set's rank, in a run the place
+    the order given puts it (docs/rules.md 10.6).
+    """
+    traditional = _traditional(rules)
+    naturals = [card for card in cards if card != JOKER]
+    jokers = len(cards) - len(naturals)
+    if rules.identities and len(cards) >= 3 and len(set(naturals)) == 1 and (
+            rules.max_jokers_per_meld is None or jokers <= rules.max_jokers_per_meld):
+        rank = naturals[0][:-1]
+        return len(cards) * _identity_points(_POSITION[rank], traditional)
+    shape = meld_shape(cards, rules)
+    if shape is None:
+        return None
+    if shape[0] == "set":
+        position = 14 if shape[1] == "A" else _POSITION[shape[1]]  # an ace in a set is high
+        return shape[3] * _card_points(position, traditional)
+    _, _, low, high, _ = shape
+    return sum(_card_points(position, traditional) for position in range(low, high + 1))
+
+
+def finish_bonus(finish: str, nobody_else_laid: bool) -> int:
+    """+100 when nobody else laid, +200 for a Rummy, +300 for one with own cards only;
+    the Rummy bonus adds to the 100."""
+    return (100 if nobody_else_laid else 0) + {"none": 0, "rummy": 200, "own_cards": 300}[finish]
+
+
+def elimination_multiplier(finish: str, nobody_else_laid: bool) -> int:
+    """Elimination mode: x2 for a Rummy, x3 with own cards only, x4 for a Rummy while nobody
+    else had laid."""
+    if finish == "none":
+        return 1
+    if nobody_else_laid:
+        return 4
+    return 2 if finish == "rummy" else 3
+
+
+# --- A round ------------------------------------------------------------------------------
+
+
+def _laid_bound(rules: Rules) -> int:
+    """More than every card in play could score when laid (25 the dearest identity card)."""
+    return (rules.decks * 52 + rules.jokers) * 25
+
+
+def _checker(round_: Round):
+    rules, name = round_.rules, round_.name
+    # The first meld's minimum is counted by the scoring table; elimination mode scores no
+    # laid cards and counts them as in normal mode.
+    counting = rules if rules.mode != "elimination" else _as_normal(rules)
+
+    def laid(hand: HandEntry, held: Held, where: str) -> None:
+        if hand.laid is not None and hand.laid_melds is not None:
+            raise InvalidRound("laid_and_laid_melds", {"name": name(hand.player)},
+                               field=f"{where}.laid")
+        if hand.laid is not None:
+            if isinstance(hand.laid, bool) or not isinstance(hand.laid, int) or hand.laid < 0:
+                raise InvalidRound("laid_not_whole", {"name": name(hand.player)},
+                                   field=f"{where}.laid")
+            if hand.laid > _laid_bound(rules):
+                raise InvalidRound("laid_too_large", {"name": name(hand.player),
+                                                      "laid": hand.laid,
+                                                      "most": _laid_bound(rules)},
+                                   field=f"{where}.laid")
+            held.laid = hand.laid
+        elif hand.laid_melds is not None:
+            melds, points = [], 0
+            for index, meld in enumerate(hand.laid_melds):
+                spot = f"{where}.laid_melds[{index}]"
+                try:
+                    cards = tuple(parse_cards(meld))
+                except CardError as error:
+                    raise error.at(spot) from None
+                value = meld_value(cards, counting)
+                if value is None:
+                    raise InvalidRound("not_a_meld", {"cards": " ".join(cards)}, field=spot)
+                melds.append(cards)
+                points += value
+            # docs/rules.md 10.4: each round is dealt anew, so every player comes out anew.
+            if melds and points < rules.first_meld_min:
+                raise InvalidRound("first_meld_too_low", {"name": name(hand.player),
+                                                          "points": points,
+                                                          "minimum": rules.first_meld_min},
+                                   field=f"{where}.laid_melds")
+            held.melds = tuple(melds)
+            held.laid = sum(meld_value(cards, rules) for cards in melds)
+        elif not eliminates(rules):
+            raise InvalidRound("laid_missing", {"name": name(hand.player)},
+                               field=f"{where}.laid")
+
+    return laid
+
+
+def _as_normal(rules: Rules) -> Rules:
+    return replace(rules, mode="normal")
+
+
+def check_penalties(round_: Round) -> dict:
+    """Each penalty a whole number of the rules' `penalty`, one line per player."""
+    rules, name = round_.rules, round_.name
+    penalties: dict = {}
+    for index, penalty in enumerate(round_.entry.penalties):
+        where = f"penalties[{index}]"
+        if not isinstance(penalty, PenaltyEntry):
+            raise InvalidRound("penalty_off", field=where)
+        player, points = penalty.player, penalty.points
+        if rules.penalty == 0:
+            raise InvalidRound("penalty_off", field=f"{where}.points")
+        if player not in round_.out_round:
+            raise InvalidRound("not_a_player", {"name": name(player)}, field=f"{where}.player")
+        if player not in round_.playing:
+            raise InvalidRound("player_out", {"name": name(player),
+                                              "round": round_.out_round[player]},
+                               field=f"{where}.player")
+        if player in penalties:
+            raise InvalidRound("penalty_twice", {"name": name(player)},
+                               field=f"{where}.player")
+        if (isinstance(points, bool) or not isinstance(points, int) or points <= 0
+                or points % rules.penalty):
+            raise InvalidRound("penalty_not_multiple", {"name": name(player), "points": points,
+                                                        "penalty": rules.penalty},
+                               field=f"{where}.points")
+        penalties[player] = points
+    return penalties
+
+
+def score_round(round_: Round) -> Scored:
+    """Each player's points in parts (docs/rules.md 10.2 to 10.5)."""
+    entry, rules = round_.entry, round_.rules
+    if entry.void:
+        raise InvalidRound("void_not_in_family", field="void")
+    ender = check_ender(round_)
+    if entry.finish is None:
+        raise InvalidRound("finish_missing", {"name": round_.name(ender)}, field="finish")
+    if entry.finish not in FINISHES:
+        raise InvalidRound("finish_unknown", {"finish": str(entry.finish)}, field="finish")
+    held = check_hands(round_, ender, laid=_checker(round_))
+    penalties = check_penalties(round_)
+    others = [p for p in round_.playing if p != ender]
+    # "Nobody else laid" follows from the entries: every other player laid 0 (not unknown).
+    nobody_else_laid = all(held[p].laid == 0 for p in others)
+    parts = {}
+    if eliminates(rules):
+        times = elimination_multiplier(entry.finish, nobody_else_laid)
+        for player in round_.playing:
+            penalty = penalties.get(player, 0)
+            laid = held[player].laid or 0
+            if player == ender:
+                parts[player] = Parts(points=penalty, laid=laid, penalty=penalty)
+            else:
+                hand = held[player].value
+                parts[player] = Parts(points=hand * times + penalty, laid=laid, hand=hand,
+                                      penalty=penalty, multiplier=times)
+    else:
+        for player in round_.playing:
+            penalty = penalties.get(player, 0)
+            laid = held[player].laid or 0
+            hand = bonus = 0
+            if player == ender:
+                hand = sum(held[p].value for p in others)
+                bonus = finish_bonus(entry.finish, nobody_else_laid)
+            parts[player] = Parts(points=laid + hand + bonus - penalty, laid=laid, hand=hand,
+                                  bonus=bonus, penalty=penalty)
+    return Scored(parts, held, entry.finish, nobody_else_laid)
+
+
+RAMI = TallyRules(family="rami", title="Rami", most_players=8, scorer=score_round)

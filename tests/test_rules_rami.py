@@ -206,6 +206,7 @@ def test_a_penalty_is_taken_off_the_total():
      "finish_unknown", "finish"),
     (finished("Anna", "none", hand("Anna", 50), hand("Ben", None, 5), hand("Cem", 0, 5)),
      "laid_missing", "hands[1].laid"),
+    (finished("Anna", "none", hand("Ben", 0, 5), hand("Cem", 0, 5)), "hand_missing", "hands"),
     (finished("Anna", "none", hand("Anna", 50),
               HandEntry("Ben", laid=5, laid_melds=(), deadwood=5), hand("Cem", 0, 5)),
      "laid_and_laid_melds", "hands[1].laid"),
@@ -452,3 +453,18 @@ def test_when_everybody_left_reaches_the_limit_at_once_the_lowest_stay_in():
                                   hand("Cem"), penalties=[("Cem", 300)]))
     assert [s.total for s in game.standings] == [310, 305, 300]
     assert (game.winner, game.rounds[1].out) == ("Cem", ("Anna", "Ben"))
+
+
+def test_a_tie_at_the_lowest_when_everybody_reaches_the_limit_plays_on():
+    two = ["Anna", "Ben"]
+    game = replay(Rules.preset("rami", players=2, mode="elimination"), two, [
+        finished("Anna", "none", hand("Anna"), hand("Ben", None, 200),
+                 penalties=[("Anna", 300)]),
+        finished("Anna", "rummy", hand("Anna"), hand("Ben", 0, 100), penalties=[("Anna", 300)]),
+    ])
+    # Ben's 100 counts four times (a Rummy, nobody else laid): 600 and 600, nobody goes out.
+    assert [(s.total, s.state) for s in game.standings] == [(600, PlayerState.IN),
+                                                            (600, PlayerState.IN)]
+    assert game.status == GameStatus.RUNNING
+    game = play_on(game, finished("Ben", "none", hand("Anna", None, 5), hand("Ben")))
+    assert (game.winner, game.rounds[-1].out) == ("Ben", ("Anna",))

@@ -190,7 +190,8 @@ def score_round(round_: Round) -> Scored:
         raise InvalidRound("finish_missing", {"name": round_.name(ender)}, field="finish")
     if entry.finish not in FINISHES:
         raise InvalidRound("finish_unknown", {"finish": str(entry.finish)}, field="finish")
-    held = check_hands(round_, ender, laid=_checker(round_))
+    # The finisher's laid cards score, except in elimination mode.
+    held = check_hands(round_, ender, laid=_checker(round_), ender_entered=not eliminates(rules))
     penalties = check_penalties(round_)
     others = [p for p in round_.playing if p != ender]
     # "Nobody else laid" follows from the entries: every other player laid 0 (not unknown).

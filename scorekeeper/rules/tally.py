@@ -127,11 +127,12 @@ def check_plays(round_: Round, player: PlayerId, where: str) -> None:
 
 
 def check_hands(round_: Round, ender: PlayerId, *,
-                laid: Callable[[HandEntry, Held, str], None] | None = None
-                ) -> dict[PlayerId, Held]:
+                laid: Callable[[HandEntry, Held, str], None] | None = None,
+                ender_entered: bool = False) -> dict[PlayerId, Held]:
     """Every player of the round once; the one who went out holds nothing, every other
     gives the hand's points or its cards. `laid` checks what a Rami player laid; without
-    it, laying is not entered in this family."""
+    it, laying is not entered in this family. `ender_entered`: the one who went out is
+    entered too (for what they laid)."""
     rules, name = round_.rules, round_.name
     bound = largest_deadwood(rules)
     held: dict[PlayerId, Held] = {}
@@ -162,7 +163,7 @@ def check_hands(round_: Round, ender: PlayerId, *,
         else:
             entry.cards = check_held_cards(hand, rules, where=f"{where}.cards", name=name)
             entry.value = hand_value(entry.cards, rules)
-    missing = [p for p in round_.playing if p not in held and p != ender]
+    missing = [p for p in round_.playing if p not in held and (p != ender or ender_entered)]
     if missing:
         raise InvalidRound("hand_missing", {"names": ", ".join(map(name, missing)),
                                             "count": len(missing)}, field="hands")

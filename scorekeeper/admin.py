@@ -85,7 +85,7 @@ class HandInline(admin.TabularInline):
     model = Hand
     can_delete = False
     extra = 0
-    readonly_fields = ["position", "player", "deadwood", "cards"]
+    readonly_fields = ["position", "player", "deadwood", "cards", "laid", "laid_melds"]
 
     def has_add_permission(self, request, obj=None):
         return False

@@ -152,6 +152,14 @@ class Round(models.Model):
     ender_melds = models.JSONField(
         null=True, blank=True, help_text="The ender's melds as laid (lay-off variants only)."
     )
+    # Rami (docs/rules.md 10): how the finisher went out, and the round's penalties.
+    finish = models.CharField(
+        max_length=12, blank=True, default="",
+        help_text='Rami: how the finisher went out ("none", "rummy", "own_cards").',
+    )
+    penalties = models.JSONField(
+        null=True, blank=True, help_text="Rami: the penalties, [[player id, points], ...]."
+    )
     reason = models.CharField(max_length=255, blank=True, help_text="Why it was corrected.")
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
@@ -180,7 +188,8 @@ class Round(models.Model):
 
 
 class Hand(models.Model):
-    """One participant's hand in a round: deadwood typed as a number, or the cards."""
+    """One participant's hand in a round: deadwood typed as a number, or the cards; in Rami
+    also what the player laid in the round, as points or as the melds' cards."""
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="hands")
     player = models.ForeignKey(Player, models.PROTECT, related_name="+")
@@ -188,6 +197,13 @@ class Hand(models.Model):
     deadwood = models.PositiveIntegerField(null=True, blank=True)
     cards = models.CharField(
         max_length=200, blank=True, help_text="Canonical card texts separated by spaces."
+    )
+    laid = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Rami: the points laid in the round, as typed."
+    )
+    laid_melds = models.JSONField(
+        null=True, blank=True,
+        help_text="Rami: the melds laid in the round, each a list of canonical card texts.",
     )
 
     class Meta:

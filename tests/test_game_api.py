@@ -354,7 +354,9 @@ def test_a_pot_game_is_not_closed_by_hand(as_alice):
     refused = as_alice.post(f"{table.url}close/")
 
     assert (refused.status_code, errors(refused)) == (400, [(
-        None, "not_closable", "Only a Punktespiel is closed by hand; a pot game ends by itself")])
+        None, "not_closable", "This game ends by itself when its rules say it is over; only a "
+                              "Punktespiel, Basic Rummy and Rami (normal or traditional) are "
+                              "closed by hand")])
     assert table.snapshot() == before
 
 
@@ -615,7 +617,8 @@ def test_a_player_who_waits_rebuys_to_the_target_of_the_later_break(after_round_
                      id="wrong-type"),
         pytest.param({"preset": "canasta"},
                      ("preset", "unknown_preset",
-                      "Unknown preset 'canasta'; choose one of gin, gin_online, romme, wiener"),
+                      "Unknown preset 'canasta'; choose one of basic, gin, gin_online, rami, "
+                      "romme, wiener"),
                      id="unknown-preset"),
         pytest.param({"players": ["Anna", "anna"]},
                      ("players[1]", "duplicate_player", "anna is seated twice"),

@@ -17,7 +17,8 @@ from .errors import CONFLICT, ERRORS, IDEMPOTENCY_KEY, IDEMPOTENCY_MISMATCH, WRI
 
 
 def _hands(data) -> list[services.HandInput]:
-    return [services.HandInput(hand["player"], hand.get("deadwood"), hand.get("cards"))
+    return [services.HandInput(hand["player"], hand.get("deadwood"), hand.get("cards"),
+                               hand.get("laid"), hand.get("laid_melds"))
             for hand in data["hands"]]  # fmt: skip
 
 
@@ -25,14 +26,17 @@ def _round(data) -> dict:
     """The service's arguments for a round body of any family."""
     return {"ender": data.get("ender"), "hands": _hands(data),
             "ender_melds": data.get("ender_melds"), "void": data.get("void", False),
-            "match": data.get("match")}
+            "match": data.get("match"), "finish": data.get("finish"),
+            "penalties": [(penalty["player"], penalty["points"])
+                          for penalty in data.get("penalties") or ()]}
 
 
 def _family(game) -> str:
     return game.rules["family"]
 
 
-# The round body is the family's: a oneOf in the schema (docs/api.md, "Gin rounds").
+# The round body is the family's: a oneOf in the schema (docs/api.md, "Gin rounds",
+# "Basic Rummy and Rami rounds").
 ROUND_BODY = PolymorphicProxySerializer(
     component_name="RoundInput", resource_type_field_name=None,
     serializers=list(s.ROUND_INPUTS.values()))

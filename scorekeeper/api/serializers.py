@@ -377,13 +377,16 @@ class GamePageSerializer(serializers.Serializer):
 # --- Rounds -----------------------------------------------------------------------------
 
 
+DEADWOOD_ERRORS = {"min_value": "Deadwood cannot be negative",
+                   "max_value": "Deadwood of more than 10000 is more than any hand holds",
+                   "invalid": "Deadwood is a whole number of points"}
+
+
 class HandInputSerializer(serializers.Serializer):
     player = IdField()
     deadwood = StrictIntegerField(
         required=False, allow_null=True, min_value=0, max_value=10000,
-        error_messages={"min_value": "Deadwood cannot be negative",
-                        "max_value": "Deadwood of more than 10000 is more than any hand holds",
-                        "invalid": "Deadwood is a whole number of points"},
+        error_messages=DEADWOOD_ERRORS,
     )
     cards = CardsField(required=False, allow_null=True,
                        help_text='Card texts as a list, or one text "AS 2S 3S".')
@@ -440,6 +443,94 @@ class GinRoundInputSerializer(serializers.Serializer):
                   "round while both semifinals are played.")
 
 
+class BasicHandInputSerializer(serializers.Serializer):
+    """A hand of a Basic Rummy round: what was left in it, as points or as cards (the
+    engine says which of them a hand needs: the one who went out holds nothing)."""
+
+    player = IdField()
+    deadwood = StrictIntegerField(
+        required=False, allow_null=True, min_value=0, max_value=10000,
+        error_messages=DEADWOOD_ERRORS,
+        help_text="The points of the cards left in hand (the whole hand counts).",
+    )
+    cards = CardsField(required=False, allow_null=True,
+                       help_text='The cards left in hand, as a list or one text "AS 2S 3S".')
+
+
+class BasicRoundInputSerializer(serializers.Serializer):
+    """A Basic Rummy round (docs/rules.md 9): who went out and the others' hands."""
+
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    ender = IdField(help_text="The player who went out: scores the cards left in the others' "
+                              "hands.")
+    hands = BasicHandInputSerializer(
+        many=True, allow_empty=False, min_length=1, max_length=12,
+        error_messages={"empty": "Enter the hand of every player of the round"},
+        help_text="Every other player's hand (deadwood or cards); the one who went out may "
+                  "be left out or given with no deadwood and no cards.",
+    )
+
+
+class RamiHandInputSerializer(BasicHandInputSerializer):
+    """A hand of a Rami round: what the player laid, and what was left in hand."""
+
+    laid = StrictIntegerField(
+        required=False, allow_null=True, min_value=0, max_value=10000,
+        error_messages={"min_value": "Laid points cannot be negative",
+                        "max_value": "More than 10000 laid points is more than a round holds",
+                        "invalid": "Laid points are a whole number"},
+        help_text="The points of the melds the player laid this round.",
+    )
+    laid_melds = serializers.ListField(
+        child=CardsField(), required=False, allow_null=True, max_length=30,
+        help_text='The melds laid this round as cards, e.g. [["7H","8H","9H"]]: valued by the '
+                  "mode's table.",
+    )
+    deadwood = StrictIntegerField(
+        required=False, allow_null=True, min_value=0, max_value=10000,
+        error_messages=DEADWOOD_ERRORS,
+        help_text="The points of the cards left in hand (not for the finisher).",
+    )
+    cards = CardsField(required=False, allow_null=True,
+                       help_text="The cards left in hand (not for the finisher).")
+
+
+class PenaltyInputSerializer(serializers.Serializer):
+    """A Rami penalty: a joker or table cards taken back and not played in the same turn."""
+
+    player = IdField()
+    points = StrictIntegerField(
+        min_value=1, max_value=100000,
+        error_messages={"min_value": "A penalty is a positive number of points"},
+        help_text="A positive multiple of the rules' penalty (300 unless set).",
+    )
+
+
+class RamiRoundInputSerializer(serializers.Serializer):
+    """A Rami round (docs/rules.md 10): the finisher, how they went out, what everyone laid
+    and held, and the penalties."""
+
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    ender = IdField(help_text="The player who went out (the finisher).")
+    finish = serializers.ChoiceField(
+        choices=["none", "rummy", "own_cards"],
+        error_messages={"required": "Say how the finisher went out: none, rummy or own_cards"},
+        help_text="none: an ordinary finish; rummy: the whole hand laid out in one turn; "
+                  "own_cards: a Rummy in melds of the player's own, adding to none on the "
+                  "table.",
+    )
+    hands = RamiHandInputSerializer(
+        many=True, allow_empty=False, min_length=1, max_length=12,
+        error_messages={"empty": "Enter the hand of every player of the round"},
+        help_text="Every player still in: laid or laid_melds (may be left out in elimination "
+                  "mode), and for all but the finisher deadwood or cards.",
+    )
+    penalties = PenaltyInputSerializer(
+        many=True, required=False, default=list, max_length=50,
+        help_text="One line per player with a penalty this round; subtracted from the total "
+                  "(added, in elimination mode).")
+
+
 class KnockCorrectionInputSerializer(KnockRoundInputSerializer):
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
     reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
@@ -450,23 +541,53 @@ class GinCorrectionInputSerializer(GinRoundInputSerializer):
     reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
 
 
+class BasicCorrectionInputSerializer(BasicRoundInputSerializer):
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
+class RamiCorrectionInputSerializer(RamiRoundInputSerializer):
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
 # The round body by the game's rules.family: the schema gives it as a oneOf.
-ROUND_INPUTS = {"knock": KnockRoundInputSerializer, "gin": GinRoundInputSerializer}
-CORRECTION_INPUTS = {"knock": KnockCorrectionInputSerializer, "gin": GinCorrectionInputSerializer}
+ROUND_INPUTS = {"knock": KnockRoundInputSerializer, "gin": GinRoundInputSerializer,
+                "basic": BasicRoundInputSerializer, "rami": RamiRoundInputSerializer}
+CORRECTION_INPUTS = {"knock": KnockCorrectionInputSerializer, "gin": GinCorrectionInputSerializer,
+                     "basic": BasicCorrectionInputSerializer,
+                     "rami": RamiCorrectionInputSerializer}
 
 
 class ResultSerializer(serializers.Serializer):
+    """A player's line in a round, its points named by their parts (docs/api.md)."""
+
     player = serializers.IntegerField()
-    deadwood = serializers.IntegerField()
+    deadwood = serializers.IntegerField(
+        help_text="The points of the cards left in the player's own hand.")
     points = serializers.IntegerField(help_text="Added to the total this round.")
     total = serializers.IntegerField()
-    melds = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    melds = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="The melds found in the cards entered; Rami: the melds laid, as entered.")
     unmatched = serializers.ListField(child=serializers.CharField())
     laid_off = serializers.ListField(child=serializers.CharField())
     difference = serializers.IntegerField(
         help_text="Gin: the deadwood difference the winner scores (0 for other families).")
     bonus = serializers.IntegerField(
-        help_text="Gin: the gin or undercut bonus; points = difference + bonus.")
+        help_text="Gin: the gin or undercut bonus; points = difference + bonus. Rami: the "
+                  "finisher's finishing and Rummy bonus.")
+    laid = serializers.IntegerField(
+        help_text="Rami: the points of the melds laid this round (0 for other families).")
+    hand = serializers.IntegerField(
+        help_text="Basic Rummy and Rami: the points of cards in hand: for the one who went "
+                  "out the others' cards, else (Rami elimination) one's own; 0 otherwise.")
+    penalty = serializers.IntegerField(help_text="Rami: the penalty points of the round.")
+    multiplier = serializers.IntegerField(
+        help_text="Rami elimination: what the hand is multiplied by (2 Rummy, 3 own cards, 4 "
+                  "nobody else laid); 1 otherwise. Rami normal and traditional: points = "
+                  "laid + hand + bonus - penalty; elimination: points = hand x multiplier + "
+                  "penalty (the finisher: penalty).")
     cards = serializers.ListField(child=serializers.CharField(), allow_null=True)
 
 
@@ -485,14 +606,21 @@ class RoundSerializer(serializers.Serializer):
     ender = serializers.IntegerField(allow_null=True, help_text="null for a void round.")
     dealer = serializers.IntegerField()
     winner = serializers.IntegerField(allow_null=True)
-    rummy = serializers.BooleanField(help_text="Knock family: Rummy; Gin: gin.")
+    rummy = serializers.BooleanField(
+        help_text="Knock family: Rummy; Gin: gin; Rami: a finish rummy or own_cards.")
     undercut = serializers.BooleanField()
     decider = serializers.BooleanField()
     void = serializers.BooleanField(help_text="Gin: a void round, scored nothing.")
     gin = serializers.BooleanField(help_text="Gin: won by going gin.")
     match = serializers.IntegerField(help_text="Gin: the match it was played in.")
     points = serializers.IntegerField(
-        help_text="What the round's winner scored (Gin); 0 for a void round or no winner.")
+        help_text="What the round's winner scored (Gin; Basic Rummy and Rami: the one who "
+                  "went out); 0 for a void round or no winner.")
+    finish = serializers.CharField(
+        help_text='Rami: how the finisher went out, "none", "rummy" or "own_cards"; "" for '
+                  "other families.")
+    nobody_else_laid = serializers.BooleanField(
+        help_text="Rami: nobody but the finisher laid anything this round.")
     results = ResultSerializer(many=True)
     out = serializers.ListField(child=serializers.IntegerField())
     rebuy_offers = RebuyOfferSerializer(many=True)

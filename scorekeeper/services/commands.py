@@ -29,14 +29,25 @@ from .reading import GameView, HandFacts, RoundFacts, load_game, recent_games, s
 MAX_PLAYERS = 12
 MAX_NAME = 50
 
+# close_game's refusal, for a game of any family that ends by itself.
+NOT_CLOSABLE = ("This game ends by itself when its rules say it is over; only a Punktespiel, "
+                "Basic Rummy and Rami (normal or traditional) are closed by hand")
+
 
 @dataclass(frozen=True)
 class HandInput:
-    """One hand as it arrives from a form or the API (shape already checked)."""
+    """One hand as it arrives from a form or the API (shape already checked).
+
+    `deadwood` (points) or `cards` (a list of card texts, or one text) are what is left
+    in hand; Rami adds what the player laid in the round: `laid` points, or `laid_melds`,
+    a list of melds, each a list of card texts or one text.
+    """
 
     player: int
     deadwood: int | None = None
     cards: list[str] | str | None = None
+    laid: int | None = None
+    laid_melds: list[list[str] | str] | None = None
 
 
 # --- Starting a game ------------------------------------------------------------------------
@@ -54,7 +65,10 @@ def start_game(
     user=None,
 ) -> GameView:
     """Seat the players (by name, in seat order), freeze the rules, take the buy-ins."""
-    resolved = engine.Rules.preset(preset, **(rules or {}))
+    # docs/rules.md 9.1, 10.1: Basic Rummy's and Rami's decks and hand size follow the
+    # number seated (the names themselves are checked below).
+    seated = len(players) if isinstance(players, list) else None
+    resolved = engine.Rules.preset(preset, players=seated, **(rules or {}))
     try:
         engine.family_for(resolved)
     except RulesError as error:
@@ -121,14 +135,16 @@ def _seat_names(players) -> list[str]:
 
 def record_round(
     *, game_id: int, number: int, ender: int | None, hands: list[HandInput],
-    ender_melds=None, void: bool = False, match: int | None = None, user=None,
-    request_id: str = "", seats=None,
+    ender_melds=None, void: bool = False, match: int | None = None,
+    finish: str | None = None, penalties=None, user=None, request_id: str = "", seats=None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Enter the game's next round; the round, its hands and its money land together.
 
     `void` and `match` are Gin's (docs/rules.md 8): a round abandoned, the tournament
-    match it was played in. `seats`: the game's seats when the caller read them already
-    (a page did).
+    match it was played in. `finish` and `penalties` are Rami's (docs/rules.md 10): how
+    the finisher (`ender`) went out ("none", "rummy", "own_cards") and the penalties as
+    (player id, points) pairs. `seats`: the game's seats when the caller read them
+    already (a page did).
     """
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
@@ -140,7 +156,8 @@ def record_round(
                 f"Round {number} cannot be entered: the next round is {state.next_round}",
                 next_round=state.next_round,
             )
-        entry = _checked_entry(view, ender, hands, ender_melds, void, match)
+        entry = _checked_entry(view, ender, hands, ender_melds, void, match, finish,
+                               penalties)
         # One round onto the state so far: the earlier rounds are not played again, and
         # their money stays as booked; the round adds only its own movements (and the
         # payout when it ends the game).
@@ -155,12 +172,12 @@ def record_round(
 def correct_round(
     *, game_id: int, number: int, ender: int | None, hands: list[HandInput], reason: str,
     version: int | None, ender_melds=None, void: bool = False, match: int | None = None,
-    user=None, request_id: str = "", seats=None,
+    finish: str | None = None, penalties=None, user=None, request_id: str = "", seats=None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Replace a recorded round by a corrected one; every later standing and payment follows.
 
-    The old revision stays; the ledger gets reversals of what no longer holds and
-    the new entries.
+    The round is given whole, as to record_round. The old revision stays; the ledger
+    gets reversals of what no longer holds and the new entries.
     """
     if version is None:
         raise VersionRequired(
@@ -181,7 +198,8 @@ def correct_round(
                 "This game's pot was carried into a later game of the session: it can no "
                 "longer be corrected"
             )
-        entry = _checked_entry(view, ender, hands, ender_melds, void, match)
+        entry = _checked_entry(view, ender, hands, ender_melds, void, match, finish,
+                               penalties)
         entries = [facts.entry() for facts in view.rounds]
         entries[number - 1] = entry
         new_state = _replay_with(view, entries, number - 1)
@@ -213,12 +231,12 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
 
 
 def close_game(*, game_id: int, user=None) -> GameView:
-    """End a Punktespiel (it runs until it is closed)."""
+    """End a game that runs until it is closed: a Punktespiel, Basic Rummy, Rami in its
+    normal or traditional mode (the family says: `closes_by_hand`)."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
-        if view.rules.mode != "points":
-            raise ServiceError("Only a Punktespiel is closed by hand; a pot game ends by itself",
-                               code="not_closable")
+        if not view.closes_by_hand:
+            raise ServiceError(NOT_CLOSABLE, code="not_closable")
         if view.game.closed:
             raise GameFinished("The game is already closed")
         view.game.closed = True
@@ -238,7 +256,7 @@ def bump_version(games, **changes) -> None:
 
 
 def _checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, void=False,
-                   match=None):
+                   match=None, finish=None, penalties=None):
     """The round as the engine takes it; players must sit at this game."""
     seated = view.players
     if ender is not None and ender not in seated:
@@ -248,20 +266,37 @@ def _checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, v
         if hand.player not in seated:
             raise ServiceError("That player does not sit at this game",
                                field=f"hands[{index}].player", code="unknown_player")
+    penalties = list(penalties or ())
+    for index, (player, _points) in enumerate(penalties):
+        if player not in seated:
+            raise ServiceError("That player does not sit at this game",
+                               field=f"penalties[{index}].player", code="unknown_player")
     converted = []
     for index, hand in enumerate(hands):
-        cards = None
+        cards = laid_melds = None
         if hand.cards is not None:
             try:
                 cards = tuple(engine.parse_cards(hand.cards))
             except RulesError as error:
                 raise error.at(f"hands[{index}].cards") from None
-        converted.append(engine.HandEntry(hand.player, deadwood=hand.deadwood, cards=cards))
+        if hand.laid_melds is not None:
+            laid_melds = []
+            for meld_index, meld in enumerate(hand.laid_melds):
+                try:
+                    laid_melds.append(tuple(engine.parse_cards(meld)))
+                except RulesError as error:
+                    raise error.at(f"hands[{index}].laid_melds[{meld_index}]") from None
+            laid_melds = tuple(laid_melds)
+        converted.append(engine.HandEntry(hand.player, deadwood=hand.deadwood, cards=cards,
+                                          laid=hand.laid, laid_melds=laid_melds))
     melds = None
     if ender_melds:
         melds = tuple(tuple(engine.parse_cards(meld)) for meld in ender_melds)
-    return engine.RoundEntry(ender=ender, hands=tuple(converted), ender_melds=melds, void=void,
-                             match=match)
+    return engine.RoundEntry(
+        ender=ender, hands=tuple(converted), ender_melds=melds, void=void, match=match,
+        finish=finish,
+        penalties=tuple(engine.PenaltyEntry(player, points) for player, points in penalties),
+    )
 
 
 def _replay_with(view: GameView, entries, changed: int) -> engine.Game:
@@ -286,18 +321,23 @@ def _store_round(game, number, revision, entry: engine.RoundEntry, user, *,
         game=game, number=number, revision=revision, ender_id=entry.ender, void=entry.void,
         match=entry.match,
         ender_melds=[list(meld) for meld in entry.ender_melds] if entry.ender_melds else None,
+        finish=entry.finish or "",
+        penalties=[[penalty.player, penalty.points] for penalty in entry.penalties] or None,
         reason=reason[:255], entered_by=user,
     )
     hands = [
         Hand(round=round_, player_id=hand.player, position=position, deadwood=hand.deadwood,
-             cards=" ".join(hand.cards) if hand.cards else "")
+             cards=" ".join(hand.cards) if hand.cards else "", laid=hand.laid,
+             laid_melds=None if hand.laid_melds is None
+             else [list(meld) for meld in hand.laid_melds])
         for position, hand in enumerate(entry.hands)
     ]
     Hand.objects.bulk_create(hands)
     return RoundFacts(
         number, revision, round_.reason, round_.ender_id, round_.ender_melds, round_.entered_at,
-        [HandFacts(hand.player_id, hand.position, hand.deadwood, hand.cards) for hand in hands],
-        round_.void, round_.match,
+        [HandFacts(hand.player_id, hand.position, hand.deadwood, hand.cards, hand.laid,
+                   hand.laid_melds) for hand in hands],
+        round_.void, round_.match, round_.finish, round_.penalties,
     )
 
 

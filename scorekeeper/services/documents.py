@@ -45,6 +45,8 @@ MAX_GAMES = 500
 MAX_ROUNDS = 5000  # revisions included
 MAX_ENTRIES = 100_000
 MAX_INT = 2**31 - 1
+MAX_MELDS = 40  # melds one player lays in a Rami round
+MAX_MELD = 20  # cards of one meld
 
 
 class ImportRefused(ServiceError):
@@ -198,6 +200,18 @@ class DocHandSerializer(DocSerializer):
     deadwood = _number(allow_null=True)
     cards = _text(200, allow_blank=True, allow_null=True,
                   help_text="Card texts separated by spaces.")
+    laid = _number(required=False, allow_null=True, default=None,
+                   help_text="Rami: the points laid in the round, as typed.")
+    laid_melds = serializers.ListField(
+        child=serializers.ListField(child=_text(10), max_length=MAX_MELD),
+        max_length=MAX_MELDS, required=False, allow_null=True, default=None,
+        help_text="Rami: the melds laid in the round, as card texts.",
+    )
+
+
+class DocPenaltySerializer(DocSerializer):
+    player = _text(MAX_NAME)
+    points = _number(1, help_text="A whole number of the rules' penalty.")
 
 
 class DocRoundSerializer(DocSerializer):
@@ -212,6 +226,11 @@ class DocRoundSerializer(DocSerializer):
         child=serializers.ListField(child=_text(10), max_length=20),
         max_length=20, allow_null=True,
     )
+    finish = _text(12, required=False, allow_blank=True, default="",
+                   help_text='Rami: "none", "rummy" or "own_cards"; "" for other families.')
+    penalties = DocPenaltySerializer(many=True, max_length=MAX_PLAYERS * 10, required=False,
+                                     allow_null=True, default=None,
+                                     help_text="Rami: the round's penalties.")
     reason = _text(255, allow_blank=True)
     entered_at = _moment(allow_null=True)
     hands = DocHandSerializer(many=True, max_length=MAX_PLAYERS)
@@ -295,6 +314,7 @@ class DocGameSerializer(DocSerializer):
             where = (error.field or "").removeprefix("rules").lstrip(".")
             _fail(where, f"The frozen rules are not valid: {error.message}", error.code)
         try:
+            # Every family the engine plays: knock, Gin, Basic Rummy, Rami.
             engine.family_for(rules)
         except RulesError as error:
             _fail("family", error.message, "not_supported")
@@ -361,6 +381,8 @@ def _check_rounds(rounds: list[dict], seated: set[str]) -> None:
                 _fail(f"{at}.position", "hands must be listed by position from 0")
         if round_["ender"] is not None:
             _check_seated(round_["ender"], seated, f"{where}.ender")
+        for at_penalty, penalty in enumerate(round_["penalties"] or ()):
+            _check_seated(penalty["player"], seated, f"{where}.penalties[{at_penalty}].player")
 
 
 def _check_rebuys(rebuys: list[dict], seated: set[str]) -> None:

@@ -10,9 +10,11 @@ for reference and as a check:
      "game": {"name", "preset", "rules", "currency", "carried_in": "0.00", "closed",
               "version", "created_at",
               "seats": [{"number": 0, "player": "Anna", "id": 11}],
-              "rounds": [{"number", "revision", "ender": "Anna", "ender_melds", "reason",
-                          "entered_at", "hands": [{"player", "position", "deadwood",
-                                                   "cards"}]}],
+              "rounds": [{"number", "revision", "ender": "Anna", "void", "match",
+                          "ender_melds", "finish", "penalties": [{"player", "points"}],
+                          "reason", "entered_at",
+                          "hands": [{"player", "position", "deadwood", "cards", "laid",
+                                     "laid_melds"}]}],
               "rebuys": [{"player", "after_round", "entered_at"}],
               "ledger": [{"seq": 1, "batch": 0, "kind", "from": "player:11", "to": "pot",
                           "amount": "5.00", "round", "reverses": null, "created_at",
@@ -143,11 +145,17 @@ def _game_part(game: Game) -> dict:
                 "void": round_.void,
                 "match": round_.match,
                 "ender_melds": round_.ender_melds,
+                "finish": round_.finish,
+                "penalties": None if round_.penalties is None else [
+                    {"player": names[player], "points": points}
+                    for player, points in round_.penalties
+                ],
                 "reason": round_.reason,
                 "entered_at": _time(round_.entered_at),
                 "hands": [
                     {"player": names[hand.player_id], "position": hand.position,
-                     "deadwood": hand.deadwood, "cards": hand.cards or None}
+                     "deadwood": hand.deadwood, "cards": hand.cards or None,
+                     "laid": hand.laid, "laid_melds": hand.laid_melds}
                     for hand in round_.hands.all()
                 ],
             }
@@ -263,10 +271,13 @@ def _check_facts(game: dict, path: str) -> None:
 
 def _entry(round_: dict) -> engine.RoundEntry:
     """A round of the document as the engine takes it, as the stored rounds are taken."""
-    hands = [HandFacts(hand["player"], hand["position"], hand["deadwood"], hand["cards"] or "")
+    hands = [HandFacts(hand["player"], hand["position"], hand["deadwood"], hand["cards"] or "",
+                       hand["laid"], hand["laid_melds"])
              for hand in round_["hands"]]  # fmt: skip
     return round_entry(round_["ender"], hands, round_["ender_melds"], void=round_["void"],
-                       match=round_["match"])
+                       match=round_["match"], finish=round_["finish"],
+                       penalties=[(penalty["player"], penalty["points"])
+                                  for penalty in round_["penalties"] or ()])
 
 
 def _compare(actual: dict, exported: dict, path: str) -> None:
@@ -397,12 +408,17 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
         Round(game=row, number=item["number"], revision=item["revision"],
               ender=None if item["ender"] is None else seated[item["ender"]],
               ender_melds=item["ender_melds"], void=item["void"], match=item["match"],
+              finish=item["finish"],
+              penalties=None if item["penalties"] is None else [
+                  [seated[penalty["player"]].pk, penalty["points"]]
+                  for penalty in item["penalties"]],
               reason=item["reason"])
         for item in game["rounds"]
     )
     Hand.objects.bulk_create(
         Hand(round=round_, player=seated[hand["player"]], position=hand["position"],
-             deadwood=hand["deadwood"], cards=hand["cards"] or "")
+             deadwood=hand["deadwood"], cards=hand["cards"] or "", laid=hand["laid"],
+             laid_melds=hand["laid_melds"])
         for round_, item in zip(rounds, game["rounds"], strict=True) for hand in item["hands"]
     )
     rebuys = Rebuy.objects.bulk_create(

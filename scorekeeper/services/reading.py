@@ -34,6 +34,9 @@ class HandFacts:
     position: int
     deadwood: int | None
     cards: str
+    # Rami (docs/rules.md 10): the points laid, or the melds laid as card texts.
+    laid: int | None = None
+    laid_melds: list[list[str]] | None = None
 
 
 @dataclass(slots=True)
@@ -49,16 +52,22 @@ class RoundFacts:
     hands: list[HandFacts]
     void: bool = False
     match: int | None = None
+    # Rami (docs/rules.md 10): how the finisher went out ("" for the other families) and
+    # the penalties as [[player id, points], ...] (None: none).
+    finish: str = ""
+    penalties: list | None = None
 
     def entry(self) -> engine.RoundEntry:
         """The round as the engine takes it."""
         return round_entry(self.ender_id, self.hands, self.ender_melds, void=self.void,
-                           match=self.match)
+                           match=self.match, finish=self.finish, penalties=self.penalties)
 
 
-def round_entry(ender, hands, ender_melds, *, void: bool = False,
-                match: int | None = None) -> engine.RoundEntry:
-    """A stored round (hands with player_id, deadwood and cards text) for the engine."""
+def round_entry(ender, hands, ender_melds, *, void: bool = False, match: int | None = None,
+                finish: str | None = None, penalties=None) -> engine.RoundEntry:
+    """A stored round (hands with player_id, deadwood, cards text, laid and laid_melds) for
+    the engine. `finish` "" is no finish (the families other than Rami); `penalties` are
+    (player, points) pairs."""
     return engine.RoundEntry(
         void=void,
         match=match,
@@ -68,10 +77,16 @@ def round_entry(ender, hands, ender_melds, *, void: bool = False,
                 hand.player_id,
                 deadwood=hand.deadwood,
                 cards=tuple(hand.cards.split()) if hand.cards else None,
+                laid=hand.laid,
+                laid_melds=(tuple(tuple(meld) for meld in hand.laid_melds)
+                            if hand.laid_melds is not None else None),
             )
             for hand in hands
         ),
         ender_melds=tuple(tuple(meld) for meld in ender_melds) if ender_melds else None,
+        finish=finish or None,
+        penalties=tuple(engine.PenaltyEntry(player, points)
+                        for player, points in penalties or ()),
     )
 
 
@@ -204,6 +219,12 @@ class GameView:
     def name(self, player_id) -> str:
         return self.names.get(player_id) or f"Player {player_id}"
 
+    @property
+    def closes_by_hand(self) -> bool:
+        """Whether the game is ended by hand (services.close_game): a Punktespiel, Basic
+        Rummy, Rami in normal or traditional mode; the others end by themselves."""
+        return engine.family_for(self.rules).closes_by_hand(self.rules)
+
     # -- what the game shows --
 
     @property
@@ -243,8 +264,8 @@ class GameView:
             void=result.void, gin=result.gin, match=result.match,
             points=next((line.points for line in result.results
                          if line.player == result.winner), 0),
-            results=[ResultLine(*line, cards=cards.get(line.player))
-                     for line in result.results],  # fmt: skip
+            finish=result.finish, nobody_else_laid=result.nobody_else_laid,
+            results=[result_line(line, cards.get(line.player)) for line in result.results],
             out=list(result.out), rebuy_offers=list(result.rebuy_offers), game=self,
         )
 
@@ -278,6 +299,22 @@ class Payout(NamedTuple):
 
 
 class ResultLine(NamedTuple):
+    """A player's line in a round, each part of its points by name.
+
+    - knock family: `points` from the deadwood;
+    - Gin: the winner's `points` = `difference` + `bonus`;
+    - Basic Rummy: the one who went out scores `hand`, the others' cards (`points` =
+      `hand`); the others score 0 and their `deadwood` is what they held;
+    - Rami normal/traditional: `points` = `laid` + `hand` + `bonus` - `penalty` (`hand` and
+      `bonus` only for the finisher: the others' cards left, the finishing and Rummy
+      bonus);
+    - Rami elimination: the finisher's `points` = `penalty`; the others' `points` =
+      `hand` x `multiplier` + `penalty`, `hand` their own cards left.
+
+    `melds` are the melds found in the cards entered (knock, Gin) or the melds laid as
+    cards (Rami); `cards` the hand's cards as entered, or None.
+    """
+
     player: int
     deadwood: int
     points: int
@@ -288,6 +325,20 @@ class ResultLine(NamedTuple):
     difference: int
     bonus: int
     cards: list[str] | None
+    laid: int = 0
+    hand: int = 0
+    penalty: int = 0
+    multiplier: int = 1
+
+
+def result_line(line: engine.PlayerResult, cards: list[str] | None) -> ResultLine:
+    """The engine's PlayerResult as a ResultLine, with the cards the hand was entered with."""
+    return ResultLine(
+        player=line.player, deadwood=line.deadwood, points=line.points, total=line.total,
+        melds=line.melds, unmatched=line.unmatched, laid_off=line.laid_off,
+        difference=line.difference, bonus=line.bonus, cards=cards,
+        laid=line.laid, hand=line.hand, penalty=line.penalty, multiplier=line.multiplier,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +356,10 @@ class RoundLine:
     gin: bool
     match: int
     points: int
+    # Rami (docs/rules.md 10): how the finisher went out ("" for the other families) and
+    # whether nobody else had laid anything in the round.
+    finish: str
+    nobody_else_laid: bool
     results: list[ResultLine]
     out: list[int]
     rebuy_offers: list
@@ -342,21 +397,23 @@ def _load_facts(game: Game) -> tuple[list[RoundFacts], list[Rebuy]]:
     by_id: dict[int, RoundFacts] = {}
     rows = Round.objects.filter(game=game).order_by("number", "revision").values_list(
         "id", "number", "revision", "reason", "ender_id", "ender_melds", "entered_at", "void",
-        "match",
+        "match", "finish", "penalties",
     )
-    for round_id, number, revision, reason, ender, melds, entered_at, void, match in rows:
+    for (round_id, number, revision, reason, ender, melds, entered_at, void, match, finish,
+         penalties) in rows:
         # Ordered by (number, revision): the last revision of a number counts.
         current[number] = by_id[round_id] = RoundFacts(
-            number, revision, reason, ender, melds, entered_at, [], void, match
+            number, revision, reason, ender, melds, entered_at, [], void, match, finish,
+            penalties,
         )
     counting = {id(facts) for facts in current.values()}
     hands = Hand.objects.filter(round__game=game).order_by("round_id", "position").values_list(
-        "round_id", "player_id", "position", "deadwood", "cards"
+        "round_id", "player_id", "position", "deadwood", "cards", "laid", "laid_melds"
     )
-    for round_id, player, position, deadwood, cards in hands:
+    for round_id, player, position, deadwood, cards, laid, laid_melds in hands:
         facts = by_id[round_id]
         if id(facts) in counting:
-            facts.hands.append(HandFacts(player, position, deadwood, cards))
+            facts.hands.append(HandFacts(player, position, deadwood, cards, laid, laid_melds))
     rebuys = list(Rebuy.objects.filter(game=game))
     return [current[number] for number in sorted(current)], rebuys
 

@@ -80,7 +80,9 @@ TEXTS = {
         "A Gin tournament is played by %(count)s players; %(given)s are seated",
     ),
     "too_few_players": _("A game needs at least %(count)s players"),
-    "family_players": _("%(family)s is played by %(low)s to %(high)s players; %(given)s are seated"),
+    "family_players": _(
+        "%(family)s is played by %(low)s to %(high)s players; %(given)s are seated",
+    ),
     "too_few_cards": _(
         "%(players)s players with %(hand_size)s cards each need more than the %(cards)s cards in "
         "play: play with more decks",
@@ -89,6 +91,7 @@ TEXTS = {
     "player_seated_twice": _("%(name)s is seated twice"),
     "carried_pot_negative": _("The carried pot is an amount of zero or more"),
     "carried_pot_points_game": _("The Punktespiel has no pot to carry a pot into"),
+    "carried_pot_no_pot": _("This game plays for no pot, so no pot can be carried into it"),
     "closed_with_pot": _(
         "Only a Punktespiel is closed by hand; a game with a pot ends when one player is left",
     ),

@@ -90,6 +90,7 @@ TEMPLATES: dict[str, str | Plural] = {
     "player_seated_twice": "%(name)s is seated twice",
     "carried_pot_negative": "The carried pot is an amount of zero or more",
     "carried_pot_points_game": "The Punktespiel has no pot to carry a pot into",
+    "carried_pot_no_pot": "This game plays for no pot, so no pot can be carried into it",
     "closed_with_pot": "Only a Punktespiel is closed by hand; a game with a pot ends when one "
                        "player is left",
     # A round as entered (docs/rules.md 3.1, 3.2, 3.7)

@@ -248,7 +248,7 @@ class TallyTable:
             raise InvalidRules("carried_pot_negative", field="carried_in")
         self.pot_game = eliminates(rules)
         if carried_in and not self.pot_game:
-            raise InvalidRules("carried_pot_points_game", field="carried_in")
+            raise InvalidRules("carried_pot_no_pot", field="carried_in")
         if closed and self.pot_game:
             raise InvalidRules("closed_with_pot", field="closed")
         self.rules, self.scorer, self.names, self.closed = rules, scorer, names, closed

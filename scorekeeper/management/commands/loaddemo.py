@@ -1,5 +1,6 @@
-"""A demo club to try the app with: a finished Wiener game, a running Rommé game and the
-finished Gin game of docs/rules.md's worked sheet."""
+"""A demo club to try the app with: a finished Wiener game, a running Rommé game, the
+finished Gin game of docs/rules.md's worked sheet, a finished Basic Rummy game and a
+running Rami game."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -43,8 +44,29 @@ GIN = [
 ]
 
 
+# Basic Rummy to 100 at 0.10 a point (docs/rules.md 9): Anna 52, Cem 45, Anna 52 more.
+BASIC = [
+    ("Anna", {"Ben": 23, "Cem": "KS QH 7D 2C"}),
+    ("Cem", {"Anna": 14, "Ben": 31}),
+    ("Anna", {"Ben": 40, "Cem": 12}),
+]
+
+# Rami, normal mode, three rounds in (docs/rules.md 10): melds laid as cards, a Rummy with
+# own cards while nobody else had laid (+400), a penalty.
+RAMI = [
+    ("Anna", {"Anna": {"laid_melds": ["QH KH AH", "7C 8C 9C", "JK 10D JD"]},
+              "Ben": {"laid": 45, "cards": "KS 5D 5H"},
+              "Cem": {"laid": 0, "deadwood": 30}}, {"finish": "none"}),
+    ("Ben", {"Anna": {"laid": 0, "deadwood": 40}, "Ben": {"laid": 85},
+             "Cem": {"laid": 0, "cards": "AS JK 9C"}}, {"finish": "own_cards"}),
+    ("Cem", {"Anna": {"laid": 50, "deadwood": 15}, "Ben": {"laid": 20, "deadwood": 25},
+             "Cem": {"laid": 70}}, {"finish": "none", "penalties": [("Cem", 300)]}),
+]
+
+
 class Command(BaseCommand):
-    help = "Create the demo club, its user and three games (two finished, one running)."
+    help = ("Create the demo club, its user and five games (three finished, two running): "
+            "Wiener, Rommé, Gin, Basic Rummy, Rami.")
 
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true",
@@ -66,6 +88,11 @@ class Command(BaseCommand):
             gin_evening = services.create_session(club=club, name="Gin on Sunday")
             self.play(club, gin_evening, user, "Gin, Anna v Ben", "gin", GIN,
                       rules={"stake_per_point": "0.10"})
+            family_evening = services.create_session(club=club, name="Family evening")
+            self.play(club, family_evening, user, "Basic Rummy to 100", "basic", BASIC,
+                      rules={"game_target": 100})
+            self.play(club, family_evening, user, "Rami", "rami", RAMI,
+                      rules={"point_value": "0.01"})
         self.stdout.write(self.style.SUCCESS(
             f"Demo loaded: sign in as {DEMO_USER} / {DEMO_PASSWORD}"
         ))
@@ -73,7 +100,8 @@ class Command(BaseCommand):
             raise RuntimeError("the demo user must organise the demo club")
 
     def play(self, club, session, user, name, preset, script, rules=None):
-        players = list(next(step for step in script if not isinstance(step, str))[1])
+        first = next(step for step in script if not isinstance(step, str))
+        players = [first[0], *(name for name in first[1] if name != first[0])]
         view = services.start_game(club=club, name=name, preset=preset, players=players,
                                    session=session, user=user, rules=rules)
         ids = {seat.player.name: seat.player_id for seat in view.seats}
@@ -82,13 +110,22 @@ class Command(BaseCommand):
             if isinstance(step, str):
                 services.take_rebuy(game_id=view.game.pk, player=ids[step.split()[1]], user=user)
                 continue
-            ender, hands = step
+            ender, hands, *more = step
+            extra = dict(more[0]) if more else {}
+            if "penalties" in extra:
+                extra["penalties"] = [(ids[name], points) for name, points in extra["penalties"]]
             number += 1
             services.record_round(
                 game_id=view.game.pk, number=number, ender=ids[ender], user=user,
-                hands=[
-                    services.HandInput(ids[player], cards=value) if isinstance(value, str)
-                    else services.HandInput(ids[player], deadwood=value)
-                    for player, value in hands.items()
-                ],
+                hands=[self.hand(ids[player], value) for player, value in hands.items()],
+                **extra,
             )
+
+    @staticmethod
+    def hand(player, value):
+        """A hand of the script: points, cards as text, or the fields of a Rami entry."""
+        if isinstance(value, dict):
+            return services.HandInput(player, **value)
+        if isinstance(value, str):
+            return services.HandInput(player, cards=value)
+        return services.HandInput(player, deadwood=value)

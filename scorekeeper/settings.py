@@ -188,7 +188,8 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
-    "DESCRIPTION": "Scores and money of real-table rummy games (Wiener Rummy, Rommé, Gin Rummy, Basic Rummy, Rami).",
+    "DESCRIPTION": "Scores and money of real-table rummy games (Wiener Rummy, Rommé, Gin Rummy, "
+                   "Basic Rummy, Rami).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page loads its scripts from this server, never from a CDN.

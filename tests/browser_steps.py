@@ -41,16 +41,61 @@ def start(page):
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
+def tap_card(picker, card):
+    """In an open card picker: tap the suit, then the rank ("10H"); "JK" taps the joker."""
+    if card == "JK":
+        picker.locator(".ranks").get_by_role("button", name="Joker").click()
+        return
+    rank, suit = card[:-1], card[-1]
+    picker.locator("label.suit", has_text=SUIT_SYMBOLS[suit]).click()
+    picker.locator(".ranks").get_by_role("button", name=rank, exact=True).click()
+
+
 def pick_cards(page, name, cards):
     """On the round form: open the card picker of `name` and tap the cards ("8S 10H")."""
     page.get_by_role("button", name=f"Enter the cards of {name}").click()
     picker = page.get_by_role("group", name=f"Cards of {name}")
     for count, card in enumerate(cards.split(), start=1):
-        rank, suit = card[:-1], card[-1]
-        picker.locator("label.suit", has_text=SUIT_SYMBOLS[suit]).click()
-        picker.locator(".ranks").get_by_role("button", name=rank, exact=True).click()
-        expect(picker.locator(".count")).to_contain_text(f"{count} of")
+        tap_card(picker, card)
+        expect(picker.locator(".count")).to_contain_text(re.compile(rf"^{count} of"))
     return picker
+
+
+def pick_melds(page, name, melds):
+    """On a Rami round form: open the picker of what `name` laid and tap each meld's cards
+    (["QH KH AH", "JK 10D JD"]), starting the next meld after each."""
+    page.get_by_role("button", name=f"Enter the melds laid by {name}").click()
+    picker = page.get_by_role("group", name=f"Melds laid by {name}")
+    count = 0
+    for index, meld in enumerate(melds):
+        if index:
+            picker.get_by_role("button", name="Next meld").click()
+            expect(picker.locator(".meld.open")).to_have_text("new meld")
+        for card in meld.split():
+            tap_card(picker, card)
+            count += 1
+            expect(picker.locator(".count")).to_contain_text(re.compile(rf"^{count} cards? laid"))
+    return picker
+
+
+def fill_tally_round(page, ender, *, hands=(), laid=(), finish=None, penalties=()):
+    """On a Basic Rummy or Rami round form: tap who went out, type the hands' points and
+    (Rami) what each laid, tap how the round was finished, choose penalties ("1 × 300")."""
+    form = page.locator("#round-form")
+    form.locator("label.who", has_text=ender).click()
+    rami = form.get_attribute("class").split()[-1] == "rami"
+    for name, value in dict(hands).items():
+        label = f"Points in the hand of {name}" if rami else f"Points of {name}"
+        form.get_by_label(label, exact=True).fill(str(value))
+    for name, value in dict(laid).items():
+        form.get_by_label(f"Points laid by {name}", exact=True).fill(str(value))
+    if finish is not None:
+        form.locator("label.segment", has_text=re.compile(rf"^{re.escape(finish)}$")).click()
+    if penalties:
+        form.locator("details.penalties summary").click()
+        for name, choice in dict(penalties).items():
+            form.locator(".penalty", has=page.locator("label", has_text=name)).locator(
+                "select").select_option(label=choice)
 
 
 def fill_round(page, ender, points, *, pad=False):

@@ -137,7 +137,7 @@ def test_the_new_game_page_offers_both_gin_presets_with_their_options(club, bob_
 
     presets = re.findall(r'name="preset" value="(\w+)" data-family="(\w+)"', page)
     assert presets == [("wiener", "knock"), ("romme", "knock"), ("gin", "gin"),
-                       ("gin_online", "gin")]
+                       ("gin_online", "gin"), ("basic", "basic"), ("rami", "rami")]
     assert "Gin Rummy (online scoring)" in page
     assert re.findall(r'name="gin_knock_limit" value="(\d+)"', page) == ["10", "8", "5"]
     assert re.findall(r'name="game_target" value="(\d+)"', page) == ["100", "150", "200"]

@@ -51,7 +51,9 @@ from .knock import (
 from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
 from .presets import PRESETS, Rules
+from .rami import meld_value
 from .status import GameStatus, PlayerState
+from .tally import hand_value
 
 __all__ = [
     "CANONICAL_CARDS",
@@ -98,8 +100,10 @@ __all__ = [
     "evaluate_hand",
     "family_for",
     "format_money",
+    "hand_value",
     "largest_deadwood",
     "match_account_parts",
+    "meld_value",
     "parse_card",
     "parse_cards",
     "parse_money",

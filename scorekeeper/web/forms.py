@@ -13,6 +13,8 @@ PRESET_CHOICES = [
     ("romme", gettext_lazy("Rommé ohne Auslegen")),
     ("gin", gettext_lazy("Gin Rummy")),
     ("gin_online", gettext_lazy("Gin Rummy (online scoring)")),
+    ("basic", gettext_lazy("Basic Rummy")),
+    ("rami", gettext_lazy("Rami")),
 ]
 PRESET_HELP = {
     "wiener": gettext_lazy("Knock with up to 5. Ace 11, joker 20. A Rummy adds 10 points to "
@@ -25,6 +27,11 @@ PRESET_HELP = {
                         "for each round won."),
     "gin_online": gettext_lazy("Gin Rummy as online rooms score it: 25 for gin and 25 for "
                                "an undercut."),
+    "basic": gettext_lazy("2 to 7 players. Whoever goes out scores the cards left in the "
+                          "others' hands and is paid for them at once. Highest total wins."),
+    "rami": gettext_lazy("2 to 8 players, 14 cards, jokers. Everyone scores what they lay; "
+                         "whoever finishes also scores the others' hands and a bonus. Or "
+                         "play it as elimination: lowest total wins."),
 }
 LAY_OFF_CHOICES = [
     ("none", gettext_lazy("No laying off")),
@@ -70,6 +77,28 @@ GIN_FORMAT_HELP = {
 }
 
 
+# Basic Rummy (docs/rules.md 9): decks and cards dealt follow the number of players unless
+# chosen ("" keeps the preset's choice by players).
+BASIC_DECKS = [("", gettext_lazy("Auto")), ("1", "1"), ("2", "2")]
+BASIC_HAND_SIZES = [("", gettext_lazy("Auto")), ("7", "7"), ("10", "10")]
+BASIC_JOKERS = [(count, str(count)) for count in range(5)]
+# Rami (docs/rules.md 10): its three ways of scoring.
+RAMI_MODES = [
+    ("normal", gettext_lazy("Normal")),
+    ("traditional", gettext_lazy("Traditional")),
+    ("elimination", gettext_lazy("Elimination")),
+]
+RAMI_MODE_HELP = {
+    "normal": gettext_lazy("Laid cards: 2 to 9 score 5, 10 to K 10, the ace 5 or 15. "
+                           "Highest total wins."),
+    "traditional": gettext_lazy("Laid cards score their face value, the ace 1 or 11. "
+                                "Highest total wins."),
+    "elimination": gettext_lazy("Only the cards left in hand count, a Rummy multiplies them. "
+                                "Whoever reaches the limit is out; the last one in takes "
+                                "the pot."),
+}
+
+
 class NewGameForm(forms.Form):
     """A new game's settings; the seats come as a list of names (see views.new_game).
 
@@ -108,6 +137,24 @@ class NewGameForm(forms.Form):
                                             widget=forms.RadioSelect)
     pool_stake = forms.CharField(max_length=12, required=False)
     winner_share = forms.CharField(max_length=3, required=False)
+    # Basic Rummy.
+    basic_decks = forms.ChoiceField(choices=BASIC_DECKS, required=False,
+                                    widget=forms.RadioSelect)
+    basic_hand_size = forms.ChoiceField(choices=BASIC_HAND_SIZES, required=False,
+                                        widget=forms.RadioSelect)
+    basic_jokers = forms.TypedChoiceField(coerce=int, choices=BASIC_JOKERS, required=False,
+                                          empty_value=None, widget=forms.RadioSelect)
+    ace_high = forms.BooleanField(required=False)
+    basic_point_value = forms.CharField(max_length=12, required=False)
+    basic_target = forms.CharField(max_length=6, required=False)
+    # Rami.
+    rami_mode = forms.ChoiceField(choices=RAMI_MODES, required=False, widget=forms.RadioSelect)
+    identities = forms.BooleanField(required=False)
+    first_meld_min = forms.CharField(max_length=3, required=False)
+    rami_point_value = forms.CharField(max_length=12, required=False)
+    rami_target = forms.CharField(max_length=6, required=False)
+    eliminate_at = forms.CharField(max_length=5, required=False)
+    rami_buy_in = forms.CharField(max_length=12, required=False)
 
     def __init__(self, *args, clubs=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -135,6 +182,17 @@ class NewGameForm(forms.Form):
         except engine.MoneyError as error:
             self.add_error(name, error.message)
             return None
+
+    def whole_number(self, name: str) -> int | None:
+        """A typed whole number; empty is None (the preset's value). The error goes under
+        the field; the engine says the range."""
+        text = (self.cleaned_data.get(name) or "").strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            self.add_error(name, _("Enter a whole number, like 500"))
+            return None
+        return int(text)
 
     def house_rules(self):
         """(bound field, one-line explanation) for the template."""
@@ -193,13 +251,69 @@ def _gin_rules(form: NewGameForm) -> dict:
     return overrides
 
 
+def _basic_rules(form: NewGameForm) -> dict:
+    """Basic Rummy's settings (docs/rules.md 9): decks and cards dealt (else by the number
+    of players), jokers, the high ace, the point value and the game target."""
+    data = form.cleaned_data
+    overrides: dict = {}
+    if data["basic_decks"]:
+        overrides["decks"] = int(data["basic_decks"])
+    if data["basic_hand_size"]:
+        overrides["hand_size"] = int(data["basic_hand_size"])
+    if data["basic_jokers"] is not None:
+        overrides["jokers"] = data["basic_jokers"]
+    if data["ace_high"]:
+        overrides["ace_in_runs"] = "high_or_low"
+    point_value = form.amount("basic_point_value", blank=0)
+    if point_value is not None:
+        overrides["point_value"] = engine.format_money(point_value)
+    target = form.whole_number("basic_target")
+    if target is not None:
+        overrides["game_target"] = target
+    return overrides
+
+
+def _rami_rules(form: NewGameForm) -> dict:
+    """Rami's settings (docs/rules.md 10): the mode, identities, the first meld's minimum;
+    to a target at a point value, or (elimination) to a limit for a buy-in pot."""
+    data = form.cleaned_data
+    mode = data["rami_mode"] or "normal"
+    overrides: dict = {"mode": mode, "identities": data["identities"]}
+    first_meld_min = form.whole_number("first_meld_min")
+    if first_meld_min is not None:
+        overrides["first_meld_min"] = first_meld_min
+    if mode == "elimination":
+        limit = form.whole_number("eliminate_at")
+        if limit is not None:
+            overrides["eliminate_at"] = limit
+        buy_in = form.amount("rami_buy_in", blank=0)
+        if buy_in is not None:
+            overrides["buy_in"] = engine.format_money(buy_in)
+        return overrides
+    point_value = form.amount("rami_point_value", blank=0)
+    if point_value is not None:
+        overrides["point_value"] = engine.format_money(point_value)
+    target = form.whole_number("rami_target")
+    if target is not None:
+        overrides["game_target"] = target
+    return overrides
+
+
 # Each rule family's settings, read from the form as engine overrides.
-FAMILY_RULES = {"knock": _knock_rules, "gin": _gin_rules}
+FAMILY_RULES = {"knock": _knock_rules, "gin": _gin_rules, "basic": _basic_rules,
+                "rami": _rami_rules}
 # Where the engine's refusal of a setting is shown: under the field that set it.
 RULE_FIELDS = {
     "knock": {"rules.buy_in": "buy_in", "rules.knock_premium": "knock_premium"},
     "gin": {"rules.buy_in": "pool_stake", "rules.stake_per_point": "stake_per_point",
             "rules.winner_share": "winner_share"},
+    "basic": {"rules.decks": "basic_decks", "rules.hand_size": "basic_hand_size",
+              "rules.jokers": "basic_jokers", "rules.point_value": "basic_point_value",
+              "rules.game_target": "basic_target"},
+    "rami": {"rules.mode": "rami_mode", "rules.decks": "identities",
+             "rules.first_meld_min": "first_meld_min", "rules.point_value": "rami_point_value",
+             "rules.game_target": "rami_target", "rules.eliminate_at": "eliminate_at",
+             "rules.buy_in": "rami_buy_in"},
 }
 
 

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.core import signing
 from django.utils import formats
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from .. import rules as engine
@@ -58,6 +58,18 @@ def minor_from_text(text: str) -> int:
 def amount_field_value(minor: int) -> str:
     """An amount as a form field shows it in the active language: 500 -> "5,00" or "5.00"."""
     return formats.number_format(Decimal(minor).scaleb(-2), 2, use_l10n=True)
+
+
+def basic_setup_text(players: int) -> str:
+    """What "Auto" deals in Basic Rummy for the players seated so far (docs/rules.md 9.1)."""
+    if players < 2:
+        return _("Auto: 1 deck and 10 cards each for 2 players, 7 cards for 3 to 5, 2 decks "
+                 "and 10 cards for 6 or 7.")
+    rules = engine.Rules.preset("basic", players=players)
+    return ngettext("Auto with %(players)s players: %(decks)s deck, %(cards)s cards each.",
+                    "Auto with %(players)s players: %(decks)s decks, %(cards)s cards each.",
+                    rules.decks) % {"players": players, "decks": rules.decks,
+                                    "cards": rules.hand_size}
 
 
 # --- The share link -----------------------------------------------------------------------
@@ -144,6 +156,7 @@ class Sheet:
     chart: "Chart"
     gone_word: str
     matches: tuple = ()  # a knock game is one sheet, not matches
+    kind: str = "knock"
 
 
 @dataclass
@@ -282,9 +295,11 @@ def build_chart(view, columns, guides: list[int]) -> Chart:
             target = targets.get((line.player, result.number))
             if (line.player, result.number) in rebuys and target is not None:
                 series[line.player].append((result.number, target))
-    highest = max([total for points in series.values() for _, total in points], default=0)
-    top = max(highest, *guides, 10)
+    totals = [total for points in series.values() for _, total in points]
+    top = max(max(totals, default=0), *guides, 10)
     top = ((top + 19) // 20) * 20  # a round number of points at the top
+    # Rami's penalties can take a total below 0: the chart then reaches below the axis.
+    low = -((-min(min(totals, default=0), 0) + 19) // 20) * 20
     plot_right = CHART_WIDTH - _RIGHT
     plot_bottom = CHART_HEIGHT - _BOTTOM
     span_x = plot_right - _LEFT
@@ -294,7 +309,7 @@ def build_chart(view, columns, guides: list[int]) -> Chart:
         return round(_LEFT + span_x * number / max(rounds, 1), 1)
 
     def y(total: int) -> float:
-        return round(plot_bottom - span_y * total / top, 1)
+        return round(plot_bottom - span_y * (total - low) / (top - low), 1)
 
     lines = []
     for column in columns:
@@ -314,6 +329,8 @@ def build_chart(view, columns, guides: list[int]) -> Chart:
         for before, after in zip(placed, placed[1:], strict=False):
             after.label_y = max(after.label_y, before.label_y + 12)
     lines_at = [Guide(value, y(value), str(value)) for value in guides]
+    if low:
+        lines_at.append(Guide(0, y(0), "0"))
     step = 1 if rounds <= 10 else 5
     ticks = [(x(number), number) for number in range(0, rounds + 1, step) if number]
     return Chart(CHART_WIDTH, CHART_HEIGHT, lines, lines_at, ticks, _LEFT, plot_right,
@@ -400,6 +417,7 @@ class GinSheet:
     corrected: list[GinRow]
     chart: Chart | None
     offers: list = field(default_factory=list)  # Gin has no re-buys
+    kind: str = "gin"
 
     @property
     def accounts(self) -> bool:
@@ -496,24 +514,205 @@ def _gin_row(view, result, stored) -> GinRow:
     )
 
 
+# --- Basic Rummy and Rami -------------------------------------------------------------------
+
+# A round's points in their parts (docs/rules.md 9.2, 10.2, 10.5), as the sheet writes them.
+HAND_PART = gettext_lazy("%(points)s hand")
+
+
+def points_text(points: int) -> str:
+    """Points as the sheet writes them, a total below 0 with a minus sign: "−255"."""
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
+@dataclass
+class TallyColumn:
+    player: int
+    name: str
+    color: str
+    total: int
+    state: str  # "in"; "out" once eliminated (Rami's elimination mode)
+    place: int | None
+    balance: int
+    next_dealer: bool
+    leader: bool
+
+    @property
+    def shown(self) -> str:
+        return points_text(self.total)
+
+
+@dataclass
+class TallyCell:
+    played: bool = False
+    points: int = 0
+    total: int = 0
+    parts: str = ""  # "65 + 40 hand + 100", "35 × 4", "+20"
+    held: int | None = None  # Basic Rummy: what a player who did not go out held
+    dealer: bool = False
+    ender: bool = False
+    rummy: bool = False
+    penalty: int = 0
+    went_out: bool = False  # eliminated by this round
+
+    @property
+    def shown(self) -> str:
+        return points_text(self.total)
+
+
+@dataclass
+class TallyRow:
+    number: int
+    revision: int
+    reason: str
+    cells: list[TallyCell]
+
+
+@dataclass
+class TallyNews:
+    """The last round in a sentence or two."""
+
+    number: int
+    ender: str
+    finish: str  # "" (Basic Rummy), "none", "rummy", "own_cards"
+    score: str  # what the one who went out scored: "65 + 40 hand + 100 = 205", "65"
+    multiplier: int  # elimination: how often the others' hands count
+    nobody_else_laid: bool
+    penalties: list[tuple[str, int]]
+    out: list[str]
+
+
+@dataclass
+class TallySheet:
+    """Basic Rummy's and Rami's Block: a column per player, each round's points in their
+    parts; to a target (highest wins) or, in Rami's elimination mode, to a limit (lowest
+    wins)."""
+
+    columns: list[TallyColumn]
+    rows: list[TallyRow]
+    corrected: list[TallyRow]
+    last: TallyNews | None
+    chart: Chart | None
+    lowest_wins: bool
+    target: int  # the target, or in elimination mode the limit
+    money: bool  # whether the sheet has money to show per player
+    offers: list = field(default_factory=list)  # no re-buys
+    matches: tuple = ()
+    kind: str = "tally"
+
+
+def tally_parts(line, *, eliminates: bool, went_out: bool) -> str:
+    """A player's points in a round in their parts: laid + hand + bonus - penalty
+    ("65 + 40 hand + 100", "30 − 300"), in elimination mode hand × multiplier + penalty
+    ("35 × 4", "35 + 300"); a single part as "+65"."""
+    if not line.points and not line.penalty:
+        return "0"
+    if eliminates:
+        held = "" if went_out else (f"{line.hand} × {line.multiplier}" if line.multiplier > 1
+                                    else str(line.hand))
+        if not line.penalty:
+            return held if "×" in held else f"+{line.points}"
+        return f"{held} + {line.penalty}" if held and line.hand else f"+{line.penalty}"
+    parts = [str(line.laid)] if line.laid or not (line.hand or line.bonus) else []
+    if line.hand:
+        parts.append(str(HAND_PART) % {"points": line.hand})
+    if line.bonus:
+        parts.append(str(line.bonus))
+    text = " + ".join(parts)
+    if line.penalty:
+        return f"{text} \u2212 {line.penalty}" if text != "0" else f"\u2212{line.penalty}"
+    return text if len(parts) > 1 else f"+{line.points}"
+
+
+def build_tally_sheet(view) -> TallySheet:
+    """One row per round, one column per player, the leader and the chart toward the
+    target (or the limit in Rami's elimination mode)."""
+    state, rules = view.history, view.rules
+    eliminates = rules.family == "rami" and rules.mode == "elimination"
+    colors = {seat.player_id: PALETTE[index % len(PALETTE)]
+              for index, seat in enumerate(view.seats)}  # fmt: skip
+    rows = []
+    for result, stored in zip(state.rounds, view.rounds, strict=True):
+        lines = {line.player: line for line in result.results}
+        cells = []
+        for seat in view.seats:
+            line = lines.get(seat.player_id)
+            cell = TallyCell()
+            if line is not None:
+                ender = result.ender == seat.player_id
+                cell = TallyCell(
+                    True, line.points, line.total,
+                    tally_parts(line, eliminates=eliminates, went_out=ender),
+                    line.deadwood if rules.family == "basic" and not ender else None,
+                    result.dealer == seat.player_id, ender, ender and result.rummy,
+                    line.penalty, seat.player_id in result.out,
+                )
+            cells.append(cell)
+        rows.append(TallyRow(result.number, stored.revision, stored.reason, cells))
+    standings = state.standings
+    leaders = _leaders(standings, lowest=eliminates) if state.rounds else set()
+    columns = [
+        TallyColumn(seat.player_id, seat.player.name, colors[seat.player_id], standing.total,
+                    standing.state, standing.place, standing.balance,
+                    state.next_dealer == seat.player_id, seat.player_id in leaders)
+        for seat, standing in zip(view.seats, standings, strict=True)
+    ]
+    target = rules.eliminate_at if eliminates else rules.game_target
+    chart = build_chart(view, columns, [target]) if state.rounds else None
+    return TallySheet(
+        columns, rows, [row for row in rows if row.revision], _tally_news(view, eliminates),
+        chart, eliminates, target, bool(rules.point_value or rules.buy_in),
+    )
+
+
+def _leaders(standings, *, lowest: bool) -> set[int]:
+    """Who leads: the highest total (the lowest among those still in, in elimination)."""
+    playing = [s for s in standings if s.state == PlayerState.IN] if lowest else standings
+    if not playing:
+        return set()
+    best = (min if lowest else max)(s.total for s in playing)
+    return {s.player for s in playing if s.total == best}
+
+
+def _tally_news(view, eliminates: bool) -> TallyNews | None:
+    state = view.history
+    if not state.rounds:
+        return None
+    result = state.rounds[-1]
+    lines = {line.player: line for line in result.results}
+    won = lines[result.ender]
+    others = [line for line in result.results if line.player != result.ender]
+    parts = tally_parts(won, eliminates=eliminates, went_out=True)
+    single = parts == "0" or parts.startswith("+")
+    return TallyNews(
+        result.number, view.name(result.ender), result.finish,
+        str(won.points) if single else f"{parts} = {won.points}",
+        max((line.multiplier for line in others), default=1), result.nobody_else_laid,
+        [(view.name(line.player), line.penalty) for line in result.results if line.penalty],
+        [view.name(player) for player in result.out],
+    )
+
+
 # The score sheet of each rule family (scorekeeper.rules.family_for names it).
-SHEETS = {"knock": build_knock_sheet, "gin": build_gin_sheet}
+SHEETS = {"knock": build_knock_sheet, "gin": build_gin_sheet, "basic": build_tally_sheet,
+          "rami": build_tally_sheet}
 
 
-def build_sheet(view) -> "Sheet | GinSheet":
+def build_sheet(view) -> "Sheet | GinSheet | TallySheet":
     """The score sheet of the game's family."""
     return SHEETS[engine.family_for(view.rules).name](view)
 
 
 # What the sheet's status calls the money in the middle of the table.
-POT_LABELS = {"knock": gettext_lazy("Pot"), "gin": gettext_lazy("Prize pool")}
+POT_LABELS = {"knock": gettext_lazy("Pot"), "gin": gettext_lazy("Prize pool"),
+              "basic": gettext_lazy("Pot"), "rami": gettext_lazy("Pot")}
 
 
 def pot_label(view) -> str:
     """The pot's name in the game's family, or "" when the game has none to show (a points
-    game, a Gin match without a prize pool)."""
+    game, a Gin match without a prize pool, Basic Rummy, Rami to a target)."""
     rules, state = view.rules, view.state
-    if rules.mode != "pot" or not (rules.buy_in or state.pot or state.payouts):
+    if rules.mode == "points" or not (rules.buy_in or state.pot or state.payouts):
         return ""
     return str(POT_LABELS[engine.family_for(rules).name])
 

@@ -2,14 +2,14 @@
 as cards and evaluated as they come. Only the shape of what was typed is checked here;
 whether the round is possible is the engine's question, asked through the services."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from .. import rules as engine
 from ..messages import message_for
-from ..rules import JOKER, RANKS, SUITS
+from ..rules import JOKER, RANKS, SUITS, hand_value, meld_value
 from ..services import HandInput
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -54,6 +54,13 @@ class HandEntry:
     melds: list[list[CardView]] = field(default_factory=list)
     unmatched: list[CardView] = field(default_factory=list)
     hand_size: int = 10
+    # Basic Rummy and Rami count the cards left in hand whole: no melds are looked for.
+    whole: bool = False
+    # Rami: what the player laid, and a penalty in points ("" for none).
+    laid: "LaidEntry | None" = None
+    penalty: str = ""
+    penalty_error: str = ""
+    penalty_choices: list[tuple[str, str]] = field(default_factory=list)
     # The row around the entry (not re-rendered by the picker).
     total: int | None = None
     dealer: bool = False
@@ -62,6 +69,43 @@ class HandEntry:
     @property
     def hand_full(self) -> bool:
         return len(self.cards) >= self.hand_size
+
+
+@dataclass
+class MeldView:
+    index: int
+    cards: list[CardView]
+    points: int | None  # None: not (yet) a meld
+    open: bool  # the meld being picked
+
+
+@dataclass
+class LaidEntry:
+    """What a Rami player laid in the round: typed points, or the melds picked as cards and
+    scored as they come (docs/rules.md 10.2)."""
+
+    player: int
+    mode: str = "number"  # "number" or "cards"
+    value: str = ""
+    melds: list[list[str]] = field(default_factory=list)  # the last one may be open
+    suit: str = "S"
+    error: str = ""
+    bad_meld: int | None = None  # the meld an engine error names
+    points: int | None = None
+    views: list[MeldView] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The melds as the form carries them: "QS KS AS|7H 7D 7C"."""
+        return "|".join(" ".join(meld) for meld in self.melds)
+
+    @property
+    def laid_melds(self) -> list[list[str]]:
+        return [meld for meld in self.melds if meld]
+
+    @property
+    def card_count(self) -> int:
+        return sum(len(meld) for meld in self.melds)
 
 
 PICKER_RANKS = RANKS  # A 2 .. K, in the order players sort their hands
@@ -75,14 +119,53 @@ def picker_suits():
     return [(suit, SUIT_SYMBOLS[suit], SUIT_NAMES[suit], suit in "HD") for suit in SUITS]
 
 
+# Basic Rummy and Rami: a hand counts whole, and who went out holds nothing.
+TALLY_FAMILIES = ("basic", "rami")
+
+
+def _tally(rules: engine.Rules) -> bool:
+    return engine.family_for(rules).name in TALLY_FAMILIES
+
+
+def round_cards(data, *, without: str = "") -> list[str]:
+    """Every card picked anywhere in the round form (hands and laid melds), but the field
+    `without`: the cards the decks must also hold for one more to be picked."""
+    modes = {"cards": "mode", "melds": "lmode"}  # the field saying cards are picked
+    cards = []
+    for key in data:
+        kind, _sep, player = key.partition("-")
+        if key == without or kind not in modes or data.get(f"{modes[kind]}-{player}") != "cards":
+            continue
+        text = (data.get(key) or "").replace("|", " ")
+        if text.strip():
+            try:
+                cards += engine.parse_cards(text)
+            except engine.CardError:
+                pass
+    return cards
+
+
+def _deck_refusal(rules: engine.Rules, cards: list[str], card: str) -> str:
+    """Why `card` cannot be picked with `cards` already in the round, or ""."""
+    try:
+        engine.check_deck([[*cards, card]], decks=rules.decks, jokers=rules.jokers)
+    except engine.CardError:
+        if card == JOKER:
+            return _("The game has only %(count)s jokers") % {"count": rules.jokers}
+        return _("The decks hold %(count)s × %(card)s") % {"count": rules.decks,
+                                                           "card": card_view(card).label}
+    return ""
+
+
 def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str = "",
                argument: str = "") -> HandEntry:
     """A player's entry from the form data, with a picker action applied and evaluated.
 
     `action` is "cards" (open the picker), "number" (back to typing), "add" (a rank or
-    "JK" in the chosen suit), "remove" (a card, "7H") or "clear".
+    "JK" in the chosen suit), "remove" (a card, "7H") or "clear". A card is refused when
+    the decks in play hold no more copies of it, counting every card of the form.
     """
-    entry = HandEntry(player, name, hand_size=rules.hand_size)
+    entry = HandEntry(player, name, hand_size=rules.hand_size, whole=_tally(rules))
     entry.mode = "cards" if data.get(f"mode-{player}") == "cards" else "number"
     entry.value = (data.get(f"dw-{player}") or "").strip()[:4]
     entry.suit = data.get(f"suit-{player}") if data.get(f"suit-{player}") in SUITS else "S"
@@ -107,39 +190,163 @@ def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str
             entry.error = _("A hand holds %(count)s cards at the end of a round") % {
                 "count": rules.hand_size}
         else:
-            try:
-                engine.check_deck([[*entry.cards, card]], decks=rules.decks, jokers=rules.jokers)
+            others = round_cards(data, without=f"cards-{player}")
+            entry.error = _deck_refusal(rules, [*others, *entry.cards], card)
+            if not entry.error:
                 entry.cards.append(card)
-            except engine.CardError:
-                if card == JOKER:
-                    entry.error = _("The game has only %(count)s jokers") % {
-                        "count": rules.jokers}
-                else:
-                    entry.error = _("The decks hold %(count)s × %(card)s") % {
-                        "count": rules.decks, "card": card_view(card).label}
     if entry.mode == "cards" and entry.cards:
-        result = engine.evaluate_hand(entry.cards, rules)
-        entry.deadwood = result.deadwood
-        entry.melds = [[card_view(code) for code in meld] for meld in result.melds]
-        entry.unmatched = [card_view(code) for code in result.unmatched]
+        if entry.whole:
+            entry.deadwood = hand_value(entry.cards, rules)
+            entry.unmatched = [card_view(code) for code in entry.cards]
+        else:
+            result = engine.evaluate_hand(entry.cards, rules)
+            entry.deadwood = result.deadwood
+            entry.melds = [[card_view(code) for code in meld] for meld in result.melds]
+            entry.unmatched = [card_view(code) for code in result.unmatched]
     return entry
 
 
+def _melds_from(text: str) -> list[list[str]]:
+    """The form's melds text ("QS KS AS|7H 7D 7C|") as lists; an empty last meld is the one
+    just started."""
+    melds = []
+    for part in (text or "").split("|")[:20]:
+        try:
+            melds.append(engine.parse_cards(part) if part.strip() else [])
+        except engine.CardError:
+            melds.append([])
+    closed = [meld for meld in melds[:-1] if meld]
+    return [*closed, melds[-1]] if melds else []
+
+
+def laid_entry(player: int, data, rules: engine.Rules, *, action: str = "",
+               argument: str = "") -> LaidEntry:
+    """What a Rami player laid, from the form data, with a picker action applied.
+
+    `action` is "cards" (pick the melds), "number" (back to typing), "add" (a rank or "JK"
+    in the chosen suit, to the open meld), "next" (start another meld), "remove" ("1:7H",
+    a card of the second meld) or "clear".
+    """
+    laid = LaidEntry(player)
+    laid.mode = "cards" if data.get(f"lmode-{player}") == "cards" else "number"
+    laid.value = (data.get(f"laid-{player}") or "").strip()[:4]
+    laid.suit = data.get(f"lsuit-{player}") if data.get(f"lsuit-{player}") in SUITS else "S"
+    laid.melds = _melds_from(data.get(f"melds-{player}") or "")
+    if action == "cards":
+        laid.mode = "cards"
+    elif action == "number":
+        laid.mode, laid.melds = "number", []
+    elif action == "clear":
+        laid.melds = []
+    elif action == "next":
+        if laid.melds and laid.melds[-1]:
+            laid.melds.append([])
+    elif action == "remove":
+        index, _sep, card = argument.partition(":")
+        if index.isdigit() and int(index) < len(laid.melds) and card in laid.melds[int(index)]:
+            laid.melds[int(index)].remove(card)
+            laid.melds = [meld for number, meld in enumerate(laid.melds)
+                          if meld or number == len(laid.melds) - 1]
+    elif action == "add":
+        card = JOKER if argument == JOKER else f"{argument}{laid.suit}"
+        if argument != JOKER and argument not in RANKS:
+            laid.error = _("Tap a rank: A, 2 to 10, J, Q or K")
+        else:
+            others = round_cards(data, without=f"melds-{player}")
+            laid.error = _deck_refusal(rules, [*others, *(c for m in laid.melds for c in m)],
+                                       card)
+            if not laid.error:
+                if not laid.melds:
+                    laid.melds.append([])
+                laid.melds[-1].append(card)
+    if laid.mode == "cards":
+        last = len(laid.melds) - 1
+        laid.views = [
+            MeldView(index, [card_view(code) for code in meld],
+                     meld_value(meld, rules) if len(meld) >= 3 else None,
+                     index == last)
+            for index, meld in enumerate(laid.melds)
+        ]
+        # The melds complete so far; the one being picked counts once it is a meld.
+        scored = [view.points for view in laid.views if view.points is not None]
+        laid.points = sum(scored) if scored else None
+    return laid
+
+
+def penalty_choices(rules: engine.Rules, chosen: str) -> list[tuple[str, str]]:
+    """A Rami penalty as a choice (value in points): none, or 1 to 5 times the rules'
+    penalty, and whatever was stored beyond that."""
+    step = rules.penalty
+    choices = [("", "0")] + [(str(count * step), f"{count} × {step}") for count in range(1, 6)]
+    if chosen.isdigit() and int(chosen) and chosen not in dict(choices):
+        choices.append((chosen, chosen))
+    return choices
+
+
+def round_entry(player: int, name: str, data, rules: engine.Rules, *, action: str = "",
+                argument: str = "") -> HandEntry:
+    """A row of the round form: the hand and, in Rami, what was laid and the penalty.
+    Actions named "lay_..." act on the laid melds' picker, the others on the hand's."""
+    laying = action.startswith("lay_")
+    entry = hand_entry(player, name, data, rules, action="" if laying else action,
+                       argument=argument)
+    if engine.family_for(rules).name == "rami":
+        entry.laid = laid_entry(player, data, rules, action=action[4:] if laying else "",
+                                argument=argument)
+        entry.penalty = (data.get(f"pen-{player}") or "").strip()[:6]
+        if entry.penalty == "0":
+            entry.penalty = ""
+        entry.penalty_choices = penalty_choices(rules, entry.penalty)
+    return entry
+
+
+# How a Rami round was finished (docs/rules.md 10.2).
+FINISHES = [
+    ("none", pgettext_lazy("rami finish", "Went out")),
+    ("rummy", pgettext_lazy("rami finish", "Rummy")),
+    ("own_cards", pgettext_lazy("rami finish", "Rummy, own cards")),
+]
+# What the round form asks, by family: the legend over the rows and the word on the one
+# who ended the round.
+ENDER_WORDS = {
+    "knock": gettext_lazy("knocked"),
+    "gin": gettext_lazy("knocked"),
+    "basic": pgettext_lazy("ended the round", "went out"),
+    "rami": pgettext_lazy("ended the round", "finished"),
+}
+HANDS_LEGENDS = {
+    "knock": gettext_lazy("Tap who knocked, then type everyone's points."),
+    "gin": gettext_lazy("Tap who knocked, then type everyone's points."),
+    "basic": gettext_lazy("Tap who went out, then type the points left in the others' hands."),
+    "rami": gettext_lazy("Tap who finished. Type what everyone laid, and the points left in "
+                         "the others' hands."),
+}
+
+
 class RoundInput:
-    """A round as typed in the form: who knocked and each participant's entry, or (in a
-    family with void rounds, Gin) the void round button.
+    """A round as typed in the form: who ended it and each participant's entry; in Rami
+    also how the round was finished and the penalties; or (in a family with void rounds,
+    Gin) the void round button.
 
     Only the shape is checked here (a number, a choice); whether the round is
     possible is the engine's question, asked through the service.
     """
 
-    def __init__(self, data, entries, *, correcting: bool = False, void_rounds: bool = False):
+    def __init__(self, data, entries, *, family: str = "knock", eliminates: bool = False,
+                 correcting: bool = False, void_rounds: bool = False):
         self.data = data
-        self.entries = entries  # pages.HandEntry per participant, in the form's order
+        self.entries = entries  # HandEntry per participant, in the form's order
+        self.family = family
+        self.eliminates = eliminates  # Rami's elimination mode: laid points may be unknown
         self.correcting = correcting
         self.errors: dict[str, str] = {}
         self.ender: int | None = None
         self.hands = []
+        self.finish: str | None = None
+        self.penalties: list[tuple[int, int]] = []
+        # The row each hand and each penalty sent came from, for the engine's errors.
+        self.hand_rows: list[HandEntry] = []
+        self.penalty_rows: list[HandEntry] = []
         self.reason = (data.get("reason") or "").strip()[:255]
         # A void round has no knocker and no hands: whatever was typed is not sent.
         self.void = void_rounds and bool(data.get("void"))
@@ -149,40 +356,124 @@ class RoundInput:
             self.errors["reason"] = _("Say in a few words why the round is corrected")
         if self.void:
             return not self.errors
+        self._read_ender()
+        if self.family == "rami":
+            finish = self.data.get("finish", "")
+            if finish in dict(FINISHES):
+                self.finish = finish
+            else:
+                self.errors["finish"] = _("Tap how the round was finished")
+        for entry in self.entries:
+            entry.ender = entry.player == self.ender
+            hand = self._laid(entry) if self.family == "rami" else HandInput(entry.player)
+            # Basic Rummy and Rami: who went out holds nothing, and gives no hand.
+            if entry.ender and self.family in TALLY_FAMILIES:
+                if self.family == "rami" and hand is not None:
+                    self._send(entry, hand)
+                continue
+            held = self._hand(entry, hand or HandInput(entry.player))
+            if held is not None and hand is not None:
+                self._send(entry, held)
+        for entry in self.entries:
+            self._penalty(entry)
+        return not self.errors and all(
+            not (entry.error or entry.penalty_error or (entry.laid and entry.laid.error))
+            for entry in self.entries)
+
+    def _read_ender(self) -> None:
         ids = [entry.player for entry in self.entries]
         ender = self.data.get("ender", "")
         if not ender:
-            self.errors["ender"] = _("Tap the name of the player who knocked")
+            self.errors["ender"] = str(ENDER_MISSING.get(self.family, ENDER_MISSING["knock"]))
         elif not ender.isdigit() or int(ender) not in ids:
-            self.errors["ender"] = _("Choose the knocker among this round's players")
+            self.errors["ender"] = str(ENDER_UNKNOWN.get(self.family, ENDER_UNKNOWN["knock"]))
         else:
             self.ender = int(ender)
-        for entry in self.entries:
-            entry.ender = entry.player == self.ender
-            if entry.mode == "cards":
-                if not entry.cards:
-                    entry.error = _("Tap %(name)s's cards, or type the points") % {
-                        "name": entry.name}
-                else:
-                    self.hands.append(HandInput(entry.player, cards=list(entry.cards)))
-                continue
-            if entry.value == "":
-                entry.error = _("Enter %(name)s's points") % {"name": entry.name}
-            elif not entry.value.isdigit():
-                entry.error = _("Points are a whole number, like 7 or 23")
-            else:
-                self.hands.append(HandInput(entry.player, deadwood=int(entry.value)))
-        return not self.errors and all(not entry.error for entry in self.entries)
+
+    def _send(self, entry: HandEntry, hand: HandInput) -> None:
+        self.hands.append(hand)
+        self.hand_rows.append(entry)
+
+    def _hand(self, entry: HandEntry, hand: HandInput) -> HandInput | None:
+        """The cards or points left in a hand, onto what was laid; None when wrong."""
+        if entry.mode == "cards":
+            if not entry.cards:
+                entry.error = _("Tap %(name)s's cards, or type the points") % {
+                    "name": entry.name}
+                return None
+            return replace(hand, cards=list(entry.cards))
+        if entry.value == "":
+            entry.error = _("Enter %(name)s's points") % {"name": entry.name}
+        elif not entry.value.isdigit():
+            entry.error = _("Points are a whole number, like 7 or 23")
+        else:
+            return replace(hand, deadwood=int(entry.value))
+        return None
+
+    def _laid(self, entry: HandEntry) -> HandInput | None:
+        """What a Rami player laid: points or melds; left empty only in elimination mode
+        (not known). None when wrong."""
+        laid = entry.laid
+        if laid.mode == "cards":
+            if not laid.laid_melds:
+                laid.error = _("Tap the cards %(name)s laid, or type the points") % {
+                    "name": entry.name}
+                return None
+            return HandInput(entry.player, laid_melds=laid.laid_melds)
+        if laid.value == "":
+            if self.eliminates:
+                return HandInput(entry.player)
+            laid.error = _("Enter the points %(name)s laid (0 if nothing)") % {
+                "name": entry.name}
+        elif not laid.value.isdigit():
+            laid.error = _("Points are a whole number, like 7 or 23")
+        else:
+            return HandInput(entry.player, laid=int(laid.value))
+        return None
+
+    def _penalty(self, entry: HandEntry) -> None:
+        if not entry.penalty:
+            return
+        if not entry.penalty.isdigit():
+            entry.penalty_error = _("Choose the penalty from the list")
+            return
+        self.penalties.append((entry.player, int(entry.penalty)))
+        self.penalty_rows.append(entry)
 
     def place_error(self, error) -> None:
-        """An engine error next to its field: hands[i].* on the i-th row, else the form."""
+        """An engine error next to its field: hands[i].* on the row of the i-th hand sent
+        (its laid part for .laid...), penalties[i].* at that row's penalty, else the
+        form."""
         where, message = error.field or "", message_for(error)
-        if where.startswith("hands["):
-            index = where[len("hands["):].split("]")[0]
-            if index.isdigit() and int(index) < len(self.entries):
-                self.entries[int(index)].error = message
+        for prefix, rows in (("hands[", self.hand_rows), ("penalties[", self.penalty_rows)):
+            if not where.startswith(prefix):
+                continue
+            index, _sep, rest = where[len(prefix):].partition("]")
+            if index.isdigit() and int(index) < len(rows):
+                entry = rows[int(index)]
+                if prefix == "penalties[":
+                    entry.penalty_error = message
+                elif rest.startswith(".laid") and entry.laid is not None:
+                    entry.laid.error = message
+                    meld = rest[len(".laid_melds["):].split("]")[0]
+                    if rest.startswith(".laid_melds[") and meld.isdigit():
+                        entry.laid.bad_meld = int(meld)
+                else:
+                    entry.error = message
                 return
-        if where == "ender":
-            self.errors["ender"] = message
+        if where in ("ender", "finish"):
+            self.errors[where] = message
             return
         self.errors["form"] = message
+
+
+ENDER_MISSING = {
+    "knock": gettext_lazy("Tap the name of the player who knocked"),
+    "basic": gettext_lazy("Tap the name of the player who went out"),
+    "rami": gettext_lazy("Tap the name of the player who finished"),
+}
+ENDER_UNKNOWN = {
+    "knock": gettext_lazy("Choose the knocker among this round's players"),
+    "basic": gettext_lazy("Choose who went out among this round's players"),
+    "rami": gettext_lazy("Choose who finished among this round's players"),
+}

@@ -30,13 +30,22 @@ from .forms import (
     GIN_FORMAT_HELP,
     LAY_OFF_HELP,
     PRESET_HELP,
+    RAMI_MODE_HELP,
     RULE_FIELDS,
     NewGameForm,
     apply_seat_action,
     family_of,
     read_seats,
 )
-from .round_form import RoundInput, hand_entry, picker_ranks, picker_suits
+from .round_form import (
+    ENDER_WORDS,
+    FINISHES,
+    HANDS_LEGENDS,
+    RoundInput,
+    picker_ranks,
+    picker_suits,
+    round_entry,
+)
 
 SHEET = "scorekeeper/game.html"
 ROUND_FORM = "scorekeeper/round_form.html"
@@ -102,6 +111,8 @@ def new_game(request):
     if not clubs:
         raise PermissionDenied("Only organisers and scorekeepers start games")
     defaults, gin = engine.Rules.preset("wiener"), engine.Rules.preset("gin")
+    basic, rami = engine.Rules.preset("basic"), engine.Rules.preset("rami")
+    elimination = engine.Rules.preset("rami", mode="elimination")
     initial = {
         "club": request.GET.get("club") or clubs[0].pk,
         "buy_in": pages.amount_field_value(defaults.buy_in),
@@ -112,6 +123,13 @@ def new_game(request):
         "gin_format": "match", "rounds_to_play": 1,
         "pool_stake": pages.amount_field_value(defaults.buy_in),
         "winner_share": gin.winner_share,
+        "basic_decks": "", "basic_hand_size": "", "basic_jokers": basic.jokers,
+        "basic_point_value": pages.amount_field_value(basic.point_value),
+        "basic_target": basic.game_target,
+        "rami_mode": "normal", "first_meld_min": rami.first_meld_min,
+        "rami_point_value": pages.amount_field_value(rami.point_value),
+        "rami_target": rami.game_target, "eliminate_at": elimination.eliminate_at,
+        "rami_buy_in": pages.amount_field_value(elimination.buy_in),
     }
     seats, seat_error, focus, errors = [], "", "", {}
     if request.method == "POST":
@@ -161,6 +179,8 @@ def new_game(request):
                     form.fields["preset"].choices],  # fmt: skip
         "preset_value": preset,
         "gin_format_help": GIN_FORMAT_HELP,
+        "rami_mode_help": RAMI_MODE_HELP,
+        "basic_setup": pages.basic_setup_text(len(seats)),
         "new_name": request.POST.get("new_name", "") if seat_error else "",
     }
     status = 422 if errors else 200
@@ -208,6 +228,8 @@ def _sheet_context(view, can_write=False, *, shared=False, message="", poll_url=
         "currency_symbol": pages.CURRENCY_SYMBOLS.get(view.game.currency, view.game.currency),
         "finished": finished, "result": result,
         "can_write": can_write, "shared": shared, "message": message,
+        "closable": can_write and not finished and not view.game.closed
+        and engine.family_for(view.rules).closes_by_hand(view.rules),
         "next_dealer": view.name(state.next_dealer) if state.next_dealer is not None else "",
         "pot_label": pages.pot_label(view),
         "paid_out": sum(amount for _player, amount in state.payouts),
@@ -272,7 +294,7 @@ def _entries(view, players, data, *, action="", argument="", target=None, totals
     totals = {standing.player: standing.total for standing in state.standings} if totals else {}
     entries = []
     for player in players:
-        entry = hand_entry(
+        entry = round_entry(
             player, view.name(player), data, view.rules,
             action=action if player == target else "", argument=argument,
         )
@@ -282,8 +304,10 @@ def _entries(view, players, data, *, action="", argument="", target=None, totals
 
 
 def _picker_action(data) -> tuple[str, str, int | None]:
-    """A tap in a card picker: ("add", "Q", 12) from the button value "12:Q"."""
-    for action in ("cards", "number", "add", "remove", "clear"):
+    """A tap in a card picker: ("add", "Q", 12) from the button value "12:Q"; the laid
+    melds' picker (Rami) sends "lay_add" and the like."""
+    for action in ("cards", "number", "add", "remove", "clear", "lay_cards", "lay_number",
+                   "lay_add", "lay_remove", "lay_clear", "lay_next"):
         value = data.get(f"pick_{action}")
         if value:
             player, _sep, argument = value.partition(":")
@@ -293,10 +317,17 @@ def _picker_action(data) -> tuple[str, str, int | None]:
 
 
 def _round_context(view, entries, form_input=None, *, number, dealer, key, correcting=False,
-                   reason="", version=None, match=None, choices=(), was_void=False) -> dict:
+                   reason="", version=None, match=None, choices=(), was_void=False,
+                   finish="none") -> dict:
     for entry in entries:
         entry.dealer = entry.player == dealer
+    family = engine.family_for(view.rules).name
     return {
+        "family": family, "ender_word": ENDER_WORDS[family],
+        "hands_legend": HANDS_LEGENDS[family], "finishes": FINISHES,
+        "finish": finish if finish in dict(FINISHES) else "",
+        "eliminates": view.rules.mode == "elimination",
+        "penalties_open": any(entry.penalty or entry.penalty_error for entry in entries),
         "view": view, "game": view.game, "rules": view.rules, "entries": entries,
         "number": number, "key": key, "correcting": correcting, "reason": reason,
         "version": version, "errors": form_input.errors if form_input else {},
@@ -345,15 +376,17 @@ def round_new(request, game_id: int):
     key = data.get("key", "")
     action, argument, target = _picker_action(data)
     entries = _entries(view, players, data, action=action, argument=argument, target=target)
-    context_args = {"number": number, "dealer": table.dealer, "match": table.match, "key": key}
+    context_args = {"number": number, "dealer": table.dealer, "match": table.match, "key": key,
+                    "finish": data.get("finish", "")}
     if action:
-        return _picker_answer(request, view, entries, target, context_args)
-    form_input = RoundInput(data, entries, void_rounds=engine.family_for(view.rules).void_rounds)
+        return _picker_answer(request, view, entries, action, target, context_args)
+    form_input = _round_input(view, data, entries)
     if form_input.is_valid():
         try:
             saved = _saved_once(request, key, lambda: services.record_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
-                void=form_input.void, match=table.match, user=request.user, request_id=key,
+                void=form_input.void, match=table.match, finish=form_input.finish,
+                penalties=form_input.penalties, user=request.user, request_id=key,
                 seats=view.seats,
             ))
         except services.StaleRound:
@@ -387,34 +420,30 @@ def round_edit(request, game_id: int, number: int):
     args = {"number": number, "dealer": result.dealer, "correcting": True, "match": match,
             "was_void": result.void}
     if request.method != "POST":
-        data = {}
-        for hand in stored.hands:
-            if hand.cards:
-                data[f"mode-{hand.player_id}"] = "cards"
-                data[f"cards-{hand.player_id}"] = hand.cards
-            else:
-                data[f"dw-{hand.player_id}"] = str(hand.deadwood)
+        data = _stored_form(stored)
         entries = _entries(view, players, data, totals=False)
         for entry in entries:
             entry.ender = entry.player == result.ender
         return render(request, ROUND_FORM, _round_context(
-            view, entries, key=pages.new_form_key(), version=game.version, **args))
+            view, entries, key=pages.new_form_key(), version=game.version,
+            finish=stored.finish, **args))
     data = request.POST
     key = data.get("key", "")
     version = int(data["version"]) if data.get("version", "").isdigit() else None
     action, argument, target = _picker_action(data)
     entries = _entries(view, players, data, action=action, argument=argument, target=target,
                        totals=False)
-    args.update(key=key, version=version, reason=(data.get("reason") or "")[:255])
+    args.update(key=key, version=version, reason=(data.get("reason") or "")[:255],
+                finish=data.get("finish", ""))
     if action:
-        return _picker_answer(request, view, entries, target, args)
-    form_input = RoundInput(data, entries, correcting=True,
-                            void_rounds=engine.family_for(view.rules).void_rounds)
+        return _picker_answer(request, view, entries, action, target, args)
+    form_input = _round_input(view, data, entries, correcting=True)
     if form_input.is_valid():
         try:
             saved = _saved_once(request, key, lambda: services.correct_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
-                void=form_input.void, match=match, reason=form_input.reason, version=version,
+                void=form_input.void, match=match, finish=form_input.finish,
+                penalties=form_input.penalties, reason=form_input.reason, version=version,
                 user=request.user, request_id=key, seats=view.seats,
             ))
         except (services.VersionMismatch, services.VersionRequired):
@@ -431,6 +460,33 @@ def round_edit(request, game_id: int, number: int):
     return _round_form_again(request, view, entries, form_input, args)
 
 
+def _round_input(view, data, entries, *, correcting=False) -> RoundInput:
+    family = engine.family_for(view.rules)
+    return RoundInput(data, entries, family=family.name, correcting=correcting,
+                      eliminates=view.rules.mode == "elimination",
+                      void_rounds=family.void_rounds)
+
+
+def _stored_form(stored) -> dict:
+    """A stored round as its form would send it: each hand's points or cards and, in Rami,
+    what was laid, how the round was finished and the penalties."""
+    data = {"finish": stored.finish}
+    for hand in stored.hands:
+        player = hand.player_id
+        if hand.cards:
+            data[f"mode-{player}"], data[f"cards-{player}"] = "cards", hand.cards
+        elif hand.deadwood is not None:
+            data[f"dw-{player}"] = str(hand.deadwood)
+        if hand.laid_melds is not None:
+            data[f"lmode-{player}"] = "cards"
+            data[f"melds-{player}"] = "|".join(" ".join(meld) for meld in hand.laid_melds)
+        elif hand.laid is not None:
+            data[f"laid-{player}"] = str(hand.laid)
+    for player, points in stored.penalties or ():
+        data[f"pen-{player}"] = str(points)
+    return data
+
+
 def _round_form_again(request, view, entries, form_input, context_args):
     """The round form once more, as entered, with what is wrong marked (422)."""
     for entry in entries:
@@ -439,15 +495,22 @@ def _round_form_again(request, view, entries, form_input, context_args):
     return render(request, _fragment(request, ROUND_FORM, "round-form"), context, status=422)
 
 
-def _picker_answer(request, view, entries, target, context_args):
-    """A card picker tap: htmx gets the player's entry, a plain form post the whole form."""
+def _picker_answer(request, view, entries, action, target, context_args):
+    """A card picker tap: htmx gets the player's entry (or laid melds), a plain form post
+    the whole form."""
     for entry in entries:
         entry.ender = str(entry.player) == request.POST.get("ender")
     context = _round_context(view, entries, **context_args)
-    if request.htmx and not request.htmx.boosted:
-        context["entry"] = next(entry for entry in entries if entry.player == target)
-        return render(request, f"{ROUND_FORM}#entry", context)
+    entry = next((entry for entry in entries if entry.player == target), None)
+    if request.htmx and not request.htmx.boosted and entry is not None:
+        context["entry"] = entry
+        return render(request, f"{ROUND_FORM}#{_picker_part(action, entry)}", context)
     return render(request, ROUND_FORM, context)
+
+
+def _picker_part(action: str, entry) -> str:
+    """The fragment a picker tap re-renders: the laid melds' (Rami) or the hand's."""
+    return "laid" if action.startswith("lay_") and entry.laid is not None else "entry"
 
 
 @login_required
@@ -460,9 +523,9 @@ def hand(request, game_id: int):
     if seat is None:
         raise Http404("No such player in this game")
     rules = engine.Rules.from_dict(game.rules)
-    entry = hand_entry(player, seat.player.name, request.POST, rules, action=action,
-                       argument=argument)
-    return render(request, f"{ROUND_FORM}#entry", {
+    entry = round_entry(player, seat.player.name, request.POST, rules, action=action,
+                        argument=argument)
+    return render(request, f"{ROUND_FORM}#{_picker_part(action, entry)}", {
         "entry": entry, "game": game, "rules": rules, "ranks": picker_ranks(),
         "suits": picker_suits(), "jokers": rules.jokers > 0,
     })

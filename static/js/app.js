@@ -13,8 +13,11 @@
     return node && node.closest ? node.closest("form.round") : null;
   }
 
+  // The fields the pad fills: those shown (Basic Rummy and Rami hide the hand of whoever
+  // went out).
   function fields(form) {
-    return Array.prototype.slice.call(form.querySelectorAll("input[data-dw]"));
+    return Array.prototype.slice.call(form.querySelectorAll("input[data-dw]")).filter(
+      function (input) { return input.getClientRects().length > 0; });
   }
 
   function activate(input, focus) {
@@ -80,8 +83,13 @@
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target.name === "ender" && formOf(target)) {
-      var input = formOf(target).querySelector("#dw-" + target.value);
-      if (input) activate(input, true);
+      var form = formOf(target);
+      var input = form.querySelector("#dw-" + target.value);
+      if (input && input.getClientRects().length > 0) {
+        activate(input, true);
+      } else if (form.querySelector("[data-pad]") && !form.querySelector("[data-pad]").hidden) {
+        activate(nextEmpty(form, null), true);
+      }
     }
   });
 

@@ -79,6 +79,7 @@ def photograph(browser, base):
     running = page.get_by_role("link", name="Rommé tonight").get_attribute("href")
     finished = page.get_by_role("link", name="Wiener, last Friday").get_attribute("href")
     gin = page.get_by_role("link", name="Gin, Anna v Ben").get_attribute("href")
+    rami = page.get_by_role("link", name="Rami").first.get_attribute("href")
 
     page.get_by_role("link", name="New game").click()
     for name in ("Anna", "Ben", "Cem", "Dora"):
@@ -121,6 +122,11 @@ def photograph(browser, base):
     page.goto(gin)
     expect(page.locator(".sheet.gin tr.account")).to_contain_text("263")
     shoot(page, "gin-sheet", whole=True)
+
+    # Rami, normal mode: each round's parts, the leader, the chart toward the target.
+    page.goto(rami)
+    expect(page.locator(".sheet.tally")).to_contain_text("85 + 80 hand + 400")
+    shoot(page, "rami-sheet", whole=True)
 
     page.goto(running.rstrip("/") + "/share/")
     shoot(page, "share")

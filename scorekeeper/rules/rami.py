@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .cards import JOKER, RANKS, parse_cards
 from .errors import CardError, InvalidRound
-from .knock.types import HandEntry, PenaltyEntry
+from .knock.types import HandEntry
 from .layoff import meld_shape
 from .presets import Rules
 from .tally import Held, Parts, Round, Scored, TallyRules, check_ender, check_hands, eliminates
@@ -157,8 +157,6 @@ def check_penalties(round_: Round) -> dict:
     penalties: dict = {}
     for index, penalty in enumerate(round_.entry.penalties):
         where = f"penalties[{index}]"
-        if not isinstance(penalty, PenaltyEntry):
-            raise InvalidRound("penalty_off", field=where)
         player, points = penalty.player, penalty.points
         if rules.penalty == 0:
             raise InvalidRound("penalty_off", field=f"{where}.points")

@@ -9,9 +9,12 @@ The English here is the engine's, word for word (tests/test_messages.py holds th
 tables together), so that the German catalogue has one entry per sentence.
 """
 
+from collections.abc import Mapping
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from .cardnames import cards_shown
 from .rules import Message, RulesError
 
 # code -> the sentence, with the engine's %(name)s placeholders; a counted number picks
@@ -32,8 +35,8 @@ TEXTS = {
     "discard_too_few_cards": _("A discard needs at least two cards in the hand"),
     "too_many_copies": _("%(card)s appears %(count)s times; the decks hold %(decks)s"),
     "too_many_jokers": ngettext_lazy(
-        "JK appears %(count)s times; the game has %(jokers)s joker",
-        "JK appears %(count)s times; the game has %(jokers)s jokers",
+        "%(card)s appears %(count)s times; the game has %(jokers)s joker",
+        "%(card)s appears %(count)s times; the game has %(jokers)s jokers",
         "jokers",
     ),
     # Amounts (docs/rules.md 5 and 6.5)
@@ -120,6 +123,19 @@ TEXTS = {
         "%(name)s's deadwood of %(deadwood)s is more than the cards in play can hold (at most "
         "%(most)s)",
     ),
+    # docs/rules.md 3.1, "Values no hand can have"
+    "hand_value_below_smallest_card": ngettext_lazy(
+        "%(name)s cannot have %(value)s point in hand: the smallest card counts %(smallest)s",
+        "%(name)s cannot have %(value)s points in hand: the smallest card counts %(smallest)s",
+        "value",
+    ),
+    "impossible_hand_value": ngettext_lazy(
+        "%(name)s cannot have %(value)s point in hand: no hand counts that in these rules; the "
+        "nearest possible are %(below)s and %(above)s",
+        "%(name)s cannot have %(value)s points in hand: no hand counts that in these rules; the "
+        "nearest possible are %(below)s and %(above)s",
+        "value",
+    ),
     "wrong_hand_size": ngettext_lazy(
         "%(name)s has %(count)s card; a hand at the end of a round has %(hand_size)s",
         "%(name)s has %(count)s cards; a hand at the end of a round has %(hand_size)s",
@@ -170,6 +186,13 @@ TEXTS = {
     "laid_too_large": _(
         "%(name)s cannot have laid %(laid)s points: the cards in play score at most %(most)s",
     ),
+    "laid_impossible": ngettext_lazy(
+        "%(name)s cannot have laid %(laid)s point: every laid card scores a multiple of "
+        "%(step)s; the nearest possible are %(below)s and %(above)s",
+        "%(name)s cannot have laid %(laid)s points: every laid card scores a multiple of "
+        "%(step)s; the nearest possible are %(below)s and %(above)s",
+        "laid",
+    ),
     "first_meld_too_low": _(
         "%(name)s's melds are worth %(points)s points; the first melds must be worth at least "
         "%(minimum)s",
@@ -218,16 +241,32 @@ TEXTS = {
 }
 
 
-def message_for(said: RulesError | Message) -> str:
-    """An engine error's or Message's sentence in the active language."""
+# Params that hold canonical card text: "QH", or a meld's cards "7H 8H JK".
+CARD_PARAMS = frozenset({"card", "cards"})
+
+
+def message_for(said: RulesError | Message, *, cards_as_shown: bool = True) -> str:
+    """An engine error's or Message's sentence in the active language.
+
+    Cards are named as the pages' card picker shows them ("Q♠", "D♠" in German, "Joker");
+    `cards_as_shown=False` keeps the canonical text ("QS", "JK"), as the REST API does.
+    """
     context = getattr(said, "context", None)
+    params = _shown(said.params) if cards_as_shown else said.params
     if context is not None:
         # A consequence: the error said again without its context, after the context.
         text = TEXTS.get(said.reason)
-        inner = str(text % said.params) if text is not None else said.plain_message
-        return f"{message_for(context)}: {inner}"
+        inner = str(text % params) if text is not None else said.plain_message
+        return f"{message_for(context, cards_as_shown=cards_as_shown)}: {inner}"
     code = said.reason if isinstance(said, RulesError) else said.code
     text = TEXTS.get(code)
     if text is None:
         return said.message
-    return str(text % said.params)
+    return str(text % params)
+
+
+def _shown(params: Mapping[str, object]) -> Mapping[str, object]:
+    if not CARD_PARAMS & params.keys():
+        return params
+    return {name: cards_shown(value) if name in CARD_PARAMS and isinstance(value, str)
+            else value for name, value in params.items()}

@@ -32,18 +32,19 @@ def _start(client, players=("Anna", "Ben", "Cem", "Dora")) -> dict:
 
 
 def _round(game: dict, number: int) -> dict:
-    """Round `number`: the enders take turns knocking with 1 deadwood; everyone else has 2.
+    """Round `number`: the enders take turns knocking with 2 deadwood (no Wiener hand counts
+    1, docs/rules.md 3.1); everyone else has 3.
 
-    The last seat starts on 85 in round 1, inside the re-buy window, so a re-buy
-    can be taken; nobody else comes near elimination in a short test.
+    The last seat starts on 82 in round 1, inside the re-buy window (81-100) for seven
+    rounds, so a re-buy can be taken; nobody else comes near elimination in a short test.
     """
     ids = [player["id"] for player in game["players"]]
     ender = ids[(number - 1) % (len(ids) - 1)]
     hands = []
     for player in ids:
-        deadwood = 1 if player == ender else 2
+        deadwood = 2 if player == ender else 3
         if number == 1 and player == ids[-1]:
-            deadwood = 85
+            deadwood = 82
         hands.append({"player": player, "deadwood": deadwood})
     return {"number": number, "ender": ender, "hands": hands}
 

@@ -241,7 +241,7 @@ def test_rummykasse_rummy_takes_the_kitty_and_the_winner_takes_what_is_left(as_a
     second = table.knock("Ben", Anna=12, Ben=0, Cem=30)
     assert (lines(table, second), table.game["kitty"]) == (
         [("Anna", 12, 12, 15), ("Ben", 0, 0, 40), ("Cem", 30, 30, 52)], "0.00")
-    table.knock("Cem", Anna=20, Ben=30, Cem=1)
+    table.knock("Cem", Anna=20, Ben=30, Cem=2)
     table.knock("Anna", Anna=2, Ben=40, Cem=60)
 
     # then every round began with the kitty, Rummy took it at once, the rest went to Anna
@@ -308,37 +308,37 @@ def test_punktespiel_pays_the_points_at_once_and_runs_until_it_is_closed(as_alic
 
     # when Anna goes out with 0 against 23 and 120, and Ben with 0 in round 2
     table.knock("Anna", Anna=0, Ben=23, Cem=120)
-    table.knock("Ben", Anna=4, Ben=0, Cem=1)
-    false_knock = table.post_round("Cem", Anna=4, Ben=9, Cem=1)
+    table.knock("Ben", Anna=4, Ben=0, Cem=2)
+    false_knock = table.post_round("Cem", Anna=4, Ben=9, Cem=2)
     closed = as_alice.post(f"{table.url}close/")
 
-    # then the ender is paid the others' points at once; nobody is out at 121
+    # then the ender is paid the others' points at once; nobody is out at 122
     assert (false_knock.status_code, errors(false_knock)) == (400, [(
         "hands[2].deadwood", "false_knock",
-        "False knock: Cem has 1 deadwood, but in the Punktespiel you may only knock with 0")])
+        "False knock: Cem has 2 deadwood, but in the Punktespiel you may only knock with 0")])
     assert closed.status_code == 200, closed.json()
     table.check_books()
     assert table.flows() == [
         ("point_settlement", 1, "Ben", "Anna", "2.30"),
         ("point_settlement", 1, "Cem", "Anna", "12.00"),
         ("point_settlement", 2, "Anna", "Ben", "0.40"),
-        ("point_settlement", 2, "Cem", "Ben", "0.10"),
+        ("point_settlement", 2, "Cem", "Ben", "0.20"),
     ]
     assert (table.game["status"], table.by_name("total"), table.by_name("state")) == (
-        "finished", {"Anna": 4, "Ben": 23, "Cem": 121}, {"Anna": "in", "Ben": "in", "Cem": "in"})
+        "finished", {"Anna": 4, "Ben": 23, "Cem": 122}, {"Anna": "in", "Ben": "in", "Cem": "in"})
     ids = table.ids
     assert table.get("settlement/") == {
         "final": True,
         "net": [{"player": ids["Anna"], "amount": "13.90"},
-                {"player": ids["Ben"], "amount": "-1.80"},
-                {"player": ids["Cem"], "amount": "-12.10"}],
-        "transfers": [{"from": ids["Ben"], "to": ids["Anna"], "amount": "1.80"},
-                      {"from": ids["Cem"], "to": ids["Anna"], "amount": "12.10"}],
+                {"player": ids["Ben"], "amount": "-1.70"},
+                {"player": ids["Cem"], "amount": "-12.20"}],
+        "transfers": [{"from": ids["Ben"], "to": ids["Anna"], "amount": "1.70"},
+                      {"from": ids["Cem"], "to": ids["Anna"], "amount": "12.20"}],
     }
 
     # and a closed game takes no round and cannot be closed again
     before = table.snapshot()
-    after_close = table.post_round("Anna", Anna=0, Ben=1, Cem=1)
+    after_close = table.post_round("Anna", Anna=0, Ben=2, Cem=2)
     again = as_alice.post(f"{table.url}close/")
     assert [(r.status_code, errors(r)) for r in (after_close, again)] == [
         (409, [(None, "game_finished", "The game is over: no more rounds can be entered")]),
@@ -661,7 +661,7 @@ def _object_urls(table, session):
     url = table.url
     round_two = {"number": 2, "ender": table.ids["Anna"],
                  "hands": table.hands(Anna=0, Ben=5, Cem=5)}
-    correction = {"ender": table.ids["Anna"], "hands": table.hands(Anna=1, Ben=40, Cem=85)}
+    correction = {"ender": table.ids["Anna"], "hands": table.hands(Anna=2, Ben=40, Cem=85)}
     reads = [f"{url}{path}" for path in ("", "rounds/", "rounds/1/", "ledger/", "settlement/",
                                          "verify/")]
     reads.append(f"{API}/sessions/{session['id']}/")
@@ -794,7 +794,7 @@ def test_a_game_and_its_rounds_are_read_in_a_fixed_number_of_queries(
     table = Table.start(as_alice, names[:players])
     for number in range(1, rounds + 1):
         ender = names[number % players]
-        hands = table.hands(**{name: 1 if name == ender else 2 for name in names[:players]})
+        hands = table.hands(**{name: 2 if name == ender else 3 for name in names[:players]})
         if number == 1:
             hands[0] = {"player": table.ids[names[0]], "cards": "KS KH KD 2C 3C 4C 9D 9S JK 7H"}
         entered = table.post_round(ender, number=number, hands=hands)

@@ -5,7 +5,15 @@ import pytest
 from django.utils import translation
 
 from scorekeeper.messages import TEXTS, message_for
-from scorekeeper.rules import InvalidRound, Message, RebuyNotAllowed, RulesError, replay
+from scorekeeper.rules import (
+    CardError,
+    InvalidRound,
+    Message,
+    RebuyNotAllowed,
+    RulesError,
+    TooManyCopies,
+    replay,
+)
 from scorekeeper.rules.errors import TEMPLATES, Plural
 
 from .test_rules_knock_facts import THREE, WIENER, cards, knock
@@ -76,7 +84,7 @@ def test_a_rebuy_refusal_reads_in_german():
         shown = message_for(refusal)
 
     assert isinstance(refusal, RebuyNotAllowed)
-    assert shown == "Ben hat 50 Punkte; zurückkaufen kann man mit 81 bis 100 Punkten"
+    assert shown == "Ben hat 50 Punkte; nachkaufen kann man mit 81 bis 100 Punkten"
 
 
 def test_a_sentence_from_outside_the_engine_keeps_its_words():
@@ -92,3 +100,55 @@ def test_a_code_this_table_does_not_know_keeps_the_engines_english(monkeypatch):
 
     with translation.override("de"):
         assert message_for(said) == "False knock: Anna has 6 deadwood, but the knock limit is 5"
+
+
+# --- Cards named as the picker shows them (the pages); the API keeps the card text --------
+
+
+def test_a_page_names_cards_as_the_picker_shows_them():
+    error = TooManyCopies("too_many_copies", {"card": "QH", "count": 3, "decks": 2})
+    meld = InvalidRound("not_a_meld", {"cards": "7H 8H 10H"})
+    jokers = TooManyCopies("too_many_jokers", {"card": "JK", "count": 3, "jokers": 2})
+
+    with translation.override("en"):
+        shown = [message_for(error), message_for(meld), message_for(jokers)]
+
+    assert shown == ["Q♥ appears 3 times; the decks hold 2", "7♥ 8♥ 10♥ is not a meld",
+                     "Joker appears 3 times; the game has 2 jokers"]
+
+
+def test_german_pages_name_the_queen_d_and_the_jack_b():
+    error = TooManyCopies("too_many_copies", {"card": "QS", "count": 3, "decks": 2})
+    meld = InvalidRound("not_a_meld", {"cards": "JS QS AS"})
+
+    with translation.override("de"):
+        shown = [message_for(error), message_for(meld)]
+
+    assert shown == ["D♠ kommt 3-mal vor; die Pakete enthalten sie nur 2-mal",
+                     "B♠ D♠ A♠ ist keine Kombination"]
+
+
+def test_the_api_keeps_the_canonical_card_text():
+    error = TooManyCopies("too_many_copies", {"card": "QH", "count": 3, "decks": 2})
+
+    with translation.override("en"):
+        assert message_for(error, cards_as_shown=False) == "QH appears 3 times; the decks hold 2"
+
+
+def test_a_mistyped_card_is_repeated_as_it_was_typed():
+    error = CardError("not_a_card", {"card": "QX"})
+
+    with translation.override("en"):
+        assert message_for(error).startswith("'QX' is not a card")
+
+
+def test_every_bad_hand_of_a_round_reads_in_the_readers_language():
+    with pytest.raises(RulesError) as caught:
+        replay(WIENER, THREE, [knock("Anna", Anna=0, Ben=1, Cem=129)])
+
+    with translation.override("en"):
+        shown = [message_for(error) for error in caught.value.errors]
+
+    assert shown == ["Ben cannot have 1 point in hand: the smallest card counts 2",
+                     "Cem's deadwood of 129 is more than a hand of 10 cards can hold (at most "
+                     "128)"]

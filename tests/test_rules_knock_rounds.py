@@ -210,7 +210,7 @@ def test_rummykasse_every_player_in_pays_before_each_round_and_rummy_takes_it_al
     rounds = [
         knock("Anna", Anna=3, Ben=40, Cem=22),
         knock("Ben", Anna=12, Ben=0, Cem=30),
-        knock("Cem", Anna=20, Ben=30, Cem=1),
+        knock("Cem", Anna=20, Ben=30, Cem=2),
     ]
 
     game = replay(rules, THREE, rounds)
@@ -255,25 +255,25 @@ def test_punktespiel_the_ender_is_paid_each_players_deadwood_at_once():
     # given a Punktespiel at 0.10 a point: no buy-in, no pot
     # when Anna knocks with 0 against 23 and 140 (no elimination)
     game = replay(POINTS, THREE, [knock("Anna", Anna=0, Ben=23, Cem=120),
-                                  knock("Ben", Anna=4, Ben=0, Cem=1)])
+                                  knock("Ben", Anna=4, Ben=0, Cem=2)])
 
     # then she receives 2.30 and 12.00, with no premium and no bonus on top
     assert game.transfers == (
         pay("Ben", "Anna", 230, "point_settlement", 1),
         pay("Cem", "Anna", 1200, "point_settlement", 1),
         pay("Anna", "Ben", 40, "point_settlement", 2),
-        pay("Cem", "Ben", 10, "point_settlement", 2),
+        pay("Cem", "Ben", 20, "point_settlement", 2),
     )
-    assert totals(game) == {"Anna": 4, "Ben": 23, "Cem": 121}
+    assert totals(game) == {"Anna": 4, "Ben": 23, "Cem": 122}
     assert (game.status, game.pot, game.winner, game.payouts) == ("running", 0, None, ())
     assert states(game) == {"Anna": "in", "Ben": "in", "Cem": "in"}
-    assert nets(game) == {"Anna": 1390, "Ben": -180, "Cem": -1210}
+    assert nets(game) == {"Anna": 1390, "Ben": -170, "Cem": -1220}
     assert refusals(game, ["Cem"]) == {"Cem": "There is no re-buy in the Punktespiel"}
 
 
 def test_punktespiel_knocks_only_with_0_and_runs_until_closed():
     with pytest.raises(FalseKnock, match="in the Punktespiel you may only knock with 0"):
-        replay(POINTS, THREE, [knock("Anna", Anna=1, Ben=23, Cem=40)])
+        replay(POINTS, THREE, [knock("Anna", Anna=2, Ben=23, Cem=40)])
 
     game = replay(POINTS, THREE, [knock("Anna", Anna=0, Ben=23, Cem=40)], closed=True)
 
@@ -398,8 +398,10 @@ def test_largest_deadwood_is_the_dearest_hand_the_decks_hold():
 def _long_game():
     players = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"]
     rules = Rules.preset("wiener", eliminate_at=10000, rebuy_from=9000)
+    knocks = (0, 0, 2, 3, 4, 5)  # no Wiener hand counts 1 (docs/rules.md 3.1)
     rounds = [
-        knock(players[n % 6], **{p: (n % 6 if p == players[n % 6] else 6 + (n * 7 + i) % 80)
+        knock(players[n % 6], **{p: (knocks[n % 6] if p == players[n % 6] else
+                                     6 + (n * 7 + i) % 80)
                                  for i, p in enumerate(players)})
         for n in range(40)
     ]

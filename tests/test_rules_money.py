@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import MoneyError, Rules, allocate, format_money, parse_money
+from scorekeeper.rules import (
+    MoneyError,
+    Rules,
+    allocate,
+    format_money,
+    hand_values,
+    parse_money,
+)
 from scorekeeper.rules.knock import (
     HandEntry,
     RebuyEntry,
@@ -141,14 +148,16 @@ def games(draw):
     limit = knock_limit(rules)
     # Small deadwood makes long games; large makes players go out together (deciders).
     spread = draw(st.sampled_from([25, 60, 110]))
+    # Only values a hand can count (docs/rules.md 3.1): in these presets no hand counts 1.
+    possible = sorted(hand_values(rules))
     for number in range(1, draw(st.integers(1, 30)) + 1):
         if game.status in ("finished", "carried_over"):
             break
         playing = game.next_participants
         ender = draw(st.sampled_from(playing))
         hands = tuple(
-            HandEntry(p, deadwood=draw(st.integers(0, limit) if p == ender
-                                       else st.integers(0, spread)))
+            HandEntry(p, deadwood=draw(st.sampled_from(
+                [value for value in possible if value <= (limit if p == ender else spread)])))
             for p in playing
         )
         rounds.append(RoundEntry(ender, hands))

@@ -26,6 +26,7 @@ from scorekeeper.rules import (
     TooManyCopies,
     Transfer,
     family_for,
+    hand_values,
     play_on,
     replay,
     resume,
@@ -326,11 +327,11 @@ def test_closing_by_hand_settles_and_a_tie_is_refused():
 def test_an_elimination_round_with_times_four():
     # A Rummy while nobody else had laid: every hand counts four times.
     game = replay(ELIMINATION, THREE, [finished(
-        "Anna", "rummy", hand("Anna"), hand("Ben", 0, "KS 7H JK"), hand("Cem", 0, 12))])
+        "Anna", "rummy", hand("Anna"), hand("Ben", 0, "KS 7H JK"), hand("Cem", 0, 15))])
     anna, ben, cem = game.rounds[0].results
     assert parts(anna) == (0, 0, 0, 0, 1, 0)
     assert parts(ben) == (0, 10 + 5 + 20, 0, 0, 4, 140)
-    assert parts(cem) == (0, 12, 0, 0, 4, 48)
+    assert parts(cem) == (0, 15, 0, 0, 4, 60)
     assert game.rounds[0].nobody_else_laid
 
 
@@ -397,7 +398,8 @@ def _entry(data, game, rules):
         p,
         laid=data.draw(st.sampled_from([None, 0, 35])) if elimination
         else data.draw(st.sampled_from([0, 0, 25, 60])),
-        deadwood=None if p == ender else data.draw(st.integers(0, 90)),
+        deadwood=None if p == ender else data.draw(
+            st.sampled_from([value for value in sorted(hand_values(rules)) if value <= 90])),
     ) for p in players)
     penalties = tuple(PenaltyEntry(p, 300) for p in players if data.draw(st.integers(0, 9)) == 0)
     return RoundEntry(ender, hands, finish=finish, penalties=penalties)

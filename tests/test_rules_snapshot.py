@@ -31,8 +31,9 @@ LONG = Rules.preset("wiener", eliminate_at=10000, rebuy_from=9000)
 
 def long_rounds(count):
     """`count` rounds of six players that nobody goes out in."""
+    knocks = (0, 0, 2, 3, 4, 5)  # no Wiener hand counts 1 (docs/rules.md 3.1)
     return [
-        knock(SIX[n % 6], **{p: (n % 6 if p == SIX[n % 6] else 6 + (n * 7 + i) % 80)
+        knock(SIX[n % 6], **{p: (knocks[n % 6] if p == SIX[n % 6] else 6 + (n * 7 + i) % 80)
                              for i, p in enumerate(SIX)})
         for n in range(count)
     ]

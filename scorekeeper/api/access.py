@@ -8,7 +8,6 @@ role (403 for a viewer).
 from django.db.models import F
 from django.shortcuts import get_object_or_404
 from rest_framework import exceptions, status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -16,6 +15,7 @@ from .. import idempotency, services
 from ..models import Game, Membership
 from ..rules import RulesError
 from . import serializers as s
+from .parsers import UniqueKeysJSONParser
 
 
 def member(request, club_id: int, *, write: bool) -> Membership:
@@ -109,7 +109,7 @@ def if_match(request) -> int | None:
     return int(text)
 
 
-class JsonBodyParser(JSONParser):
+class JsonBodyParser(UniqueKeysJSONParser):
     """JSON, refusing a body nested deeper than any request of this API needs: the json
     module would otherwise meet a RecursionError (a 500) on a few thousand brackets."""
 

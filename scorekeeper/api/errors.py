@@ -31,7 +31,11 @@ logger = logging.getLogger(__name__)
 def exception_handler(exc, context):
     """Every error as {"errors": [...]}: field path, stable code, a message for people."""
     if isinstance(exc, RulesError):
-        body = {"errors": [{"field": exc.field, "code": exc.code, "message": message_for(exc)}]}
+        # Every error the engine found at once (a round with three bad hands answers three);
+        # cards in the API's canonical text ("QH appears 3 times"), not as the pages show them.
+        body = {"errors": [{"field": each.field, "code": each.code,
+                            "message": message_for(each, cards_as_shown=False)}
+                           for each in getattr(exc, "errors", None) or [exc]]}
         if isinstance(exc, StaleRound):
             body["next_round"] = exc.next_round
         code = getattr(exc, "status", None) or _STATUS_BY_RULES_ERROR.get(type(exc), 400)

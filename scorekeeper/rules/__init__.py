@@ -2,6 +2,7 @@
 
     from scorekeeper.rules import Rules, evaluate_hand, best_discard, parse_cards, replay
     game = replay(Rules.preset("wiener"), players, rounds, rebuys)
+    possible_hand_value(1, Rules.preset("wiener"))  # False: the smallest card counts 2
     game = play_on(game, next_round)            # one more round, without a replay
     data = snapshot(game)                       # plain data, as large as the seating
     game = resume(rules, players, data)         # the same game, ready to play on
@@ -14,6 +15,7 @@ from .errors import (
     CardError,
     FalseKnock,
     GameOver,
+    ImpossibleHandValue,
     InvalidRound,
     InvalidRules,
     Message,
@@ -25,6 +27,7 @@ from .errors import (
 )
 from .family import Family, family_for, play_on, replay, resume, snapshot
 from .gin import match_account_parts
+from .handvalues import hand_values, nearest_hand_values, possible_hand_value
 from .knock import (
     CARRY,
     KITTY,
@@ -71,6 +74,7 @@ __all__ = [
     "GameStatus",
     "HandEntry",
     "HandResult",
+    "ImpossibleHandValue",
     "JOKER",
     "InvalidRound",
     "InvalidRules",
@@ -101,13 +105,16 @@ __all__ = [
     "family_for",
     "format_money",
     "hand_value",
+    "hand_values",
     "largest_deadwood",
     "match_account_parts",
     "meld_value",
+    "nearest_hand_values",
     "parse_card",
     "parse_cards",
     "parse_money",
     "play_on",
+    "possible_hand_value",
     "rebuy",
     "rebuy_rule",
     "replay",

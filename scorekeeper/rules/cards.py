@@ -68,7 +68,7 @@ def check_deck(hands: Iterable[Iterable[str]], *, decks: int, jokers: int) -> No
             if card == JOKER:
                 if seen[card] > jokers:
                     raise TooManyCopies("too_many_jokers",
-                                        {"count": seen[card], "jokers": jokers},
+                                        {"card": JOKER, "count": seen[card], "jokers": jokers},
                                         field=f"hands[{index}].cards")
             elif seen[card] > decks:
                 raise TooManyCopies("too_many_copies",

@@ -42,8 +42,9 @@ TEMPLATES: dict[str, str | Plural] = {
     "hand_without_cards": "No cards given: a hand has at least one card",
     "discard_too_few_cards": "A discard needs at least two cards in the hand",
     "too_many_copies": "%(card)s appears %(count)s times; the decks hold %(decks)s",
-    "too_many_jokers": Plural("JK appears %(count)s times; the game has %(jokers)s joker",
-                              "JK appears %(count)s times; the game has %(jokers)s jokers",
+    # `card` is always JK here; a param, so that a page can name the joker as it shows it.
+    "too_many_jokers": Plural("%(card)s appears %(count)s times; the game has %(jokers)s joker",
+                              "%(card)s appears %(count)s times; the game has %(jokers)s jokers",
                               "jokers"),
     # Amounts (docs/rules.md 5 and 6.5)
     "amount_not_text": "%(value)s is not an amount: send money as a decimal string such as "
@@ -113,6 +114,17 @@ TEMPLATES: dict[str, str | Plural] = {
                                  "hand_size"),
     "deadwood_too_large_free": "%(name)s's deadwood of %(deadwood)s is more than the cards in "
                                "play can hold (at most %(most)s)",
+    # docs/rules.md 3.1, "Values no hand can have"
+    "hand_value_below_smallest_card": Plural(
+        "%(name)s cannot have %(value)s point in hand: the smallest card counts %(smallest)s",
+        "%(name)s cannot have %(value)s points in hand: the smallest card counts %(smallest)s",
+        "value"),
+    "impossible_hand_value": Plural(
+        "%(name)s cannot have %(value)s point in hand: no hand counts that in these rules; "
+        "the nearest possible are %(below)s and %(above)s",
+        "%(name)s cannot have %(value)s points in hand: no hand counts that in these rules; "
+        "the nearest possible are %(below)s and %(above)s",
+        "value"),
     "wrong_hand_size": Plural("%(name)s has %(count)s card; a hand at the end of a round has "
                               "%(hand_size)s",
                               "%(name)s has %(count)s cards; a hand at the end of a round has "
@@ -154,6 +166,12 @@ TEMPLATES: dict[str, str | Plural] = {
     "laid_not_whole": "%(name)s's laid points must be a whole number of 0 or more",
     "laid_too_large": "%(name)s cannot have laid %(laid)s points: the cards in play score at "
                       "most %(most)s",
+    "laid_impossible": Plural(
+        "%(name)s cannot have laid %(laid)s point: every laid card scores a multiple of "
+        "%(step)s; the nearest possible are %(below)s and %(above)s",
+        "%(name)s cannot have laid %(laid)s points: every laid card scores a multiple of "
+        "%(step)s; the nearest possible are %(below)s and %(above)s",
+        "laid"),
     "first_meld_too_low": "%(name)s's melds are worth %(points)s points; the first melds must "
                           "be worth at least %(minimum)s",
     "finish_missing": "Say how %(name)s finished: none, rummy or own_cards",
@@ -215,7 +233,12 @@ class Message:
 
 
 class RulesError(Exception):
-    """Base of every error the rules engine raises for bad input."""
+    """Base of every error the rules engine raises for bad input.
+
+    One error may stand for several: the checks of a round's hands find every bad hand
+    before they refuse the round, and raise the first error with `errors` listing all of
+    them (the first included). An error alone has `errors == [self]`.
+    """
 
     code = "invalid"
 
@@ -232,19 +255,71 @@ class RulesError(Exception):
         self.message = message
         self.field = field
         self.context: Message | None = None
+        self.errors: list[RulesError] = [self]
         if code is not None:
             self.code = code
 
     def because(self, context: Message) -> "RulesError":
-        """The same error, said as a consequence of `context` ("With this change, ...")."""
-        self.context, self.plain_message = context, self.message
-        self.message = f"{context.message}: {self.message}"
+        """The same error, said as a consequence of `context` ("With this change, ...");
+        every error it stands for too."""
+        for error in self.errors:
+            error.context, error.plain_message = context, error.message
+            error.message = f"{context.message}: {error.message}"
         return self
 
     def at(self, prefix: str) -> "RulesError":
-        """The same error with its field path placed under `prefix`."""
-        self.field = f"{prefix}.{self.field}" if self.field else prefix
+        """The same error with its field path placed under `prefix`; the fields of every
+        error it stands for too."""
+        for error in self.errors:
+            error.field = f"{prefix}.{error.field}" if error.field else prefix
         return self
+
+    def within(self, prefix: str) -> "RulesError":
+        """The same error with its field path taken out of `prefix` (at's inverse, e.g.
+        `rounds[2].hands[1].cards` -> `hands[1].cards`); the fields of every error it stands
+        for too. Fields outside `prefix` stay as they are."""
+        for error in self.errors:
+            if error.field == prefix:
+                error.field = None
+            elif error.field and error.field.startswith(prefix + "."):
+                error.field = error.field[len(prefix) + 1:]
+        return self
+
+
+class Collected:
+    """The errors of checks that do not depend on each other, raised together at the end.
+
+        found = Collected()
+        for index, hand in enumerate(hands):
+            with found:
+                check(hand)            # a RulesError here is kept, and the loop goes on
+        found.raise_any()              # the first error, with `errors` listing all
+    """
+
+    def __init__(self) -> None:
+        self.errors: list[RulesError] = []
+
+    def __enter__(self) -> "Collected":
+        return self
+
+    def __exit__(self, kind, error, traceback) -> bool:
+        if isinstance(error, RulesError):
+            self.add(error)
+            return True
+        return False
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def add(self, error: RulesError) -> None:
+        self.errors.extend(error.errors)
+
+    def raise_any(self) -> None:
+        """Raise the first error standing for all of them, if there is any."""
+        if self.errors:
+            first = self.errors[0]
+            first.errors = list(self.errors)
+            raise first
 
 
 class InvalidRules(RulesError):
@@ -275,6 +350,12 @@ class InvalidRound(RulesError):
     """A round entered with a missing, doubled or wrong hand."""
 
     code = "invalid_round"
+
+
+class ImpossibleHandValue(InvalidRound):
+    """A typed hand value no hand of the rules can count (docs/rules.md 3.1)."""
+
+    code = "impossible_hand_value"
 
 
 class FalseKnock(InvalidRound):

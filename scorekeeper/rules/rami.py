@@ -8,11 +8,12 @@ One function per rule: `meld_value` (the table of laid cards, by mode), `finish_
 limit, closing, money) is tally.py's.
 """
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
 from .cards import JOKER, RANKS, parse_cards
-from .errors import CardError, InvalidRound
+from .errors import CardError, Collected, InvalidRound
 from .knock.types import HandEntry
 from .layoff import meld_shape
 from .presets import Rules
@@ -118,20 +119,31 @@ def _checker(round_: Round):
                                                       "laid": hand.laid,
                                                       "most": _laid_bound(rules)},
                                    field=f"{where}.laid")
+            step = laid_step(rules)
+            if hand.laid % step:
+                below = hand.laid - hand.laid % step
+                raise InvalidRound("laid_impossible", {"name": name(hand.player),
+                                                       "laid": hand.laid, "step": step,
+                                                       "below": below, "above": below + step},
+                                   field=f"{where}.laid", code="impossible_hand_value")
             held.laid = hand.laid
         elif hand.laid_melds is not None:
             melds, points = [], 0
+            found = Collected()
             for index, meld in enumerate(hand.laid_melds):
                 spot = f"{where}.laid_melds[{index}]"
-                try:
-                    cards = tuple(parse_cards(meld))
-                except CardError as error:
-                    raise error.at(spot) from None
-                value = meld_value(cards, counting)
-                if value is None:
-                    raise InvalidRound("not_a_meld", {"cards": " ".join(cards)}, field=spot)
-                melds.append(cards)
-                points += value
+                with found:
+                    try:
+                        cards = tuple(parse_cards(meld))
+                    except CardError as error:
+                        raise error.at(spot) from None
+                    value = meld_value(cards, counting)
+                    if value is None:
+                        raise InvalidRound("not_a_meld", {"cards": " ".join(cards)},
+                                           field=spot)
+                    melds.append(cards)
+                    points += value
+            found.raise_any()
             # docs/rules.md 10.4: each round is dealt anew, so every player comes out anew.
             if melds and points < rules.first_meld_min:
                 raise InvalidRound("first_meld_too_low", {"name": name(hand.player),
@@ -147,35 +159,54 @@ def _checker(round_: Round):
     return laid
 
 
+def laid_step(rules: Rules) -> int:
+    """What every laid card scores a multiple of, so every laid total too: 5 in normal and
+    elimination mode (which counts laid cards by the normal table), 1 in traditional mode
+    (docs/rules.md 10.2, 10.3)."""
+    traditional = _traditional(rules)
+    points = [_card_points(position, traditional) for position in range(1, 15)]
+    if rules.identities:
+        points += [_identity_points(position, traditional) for position in range(1, 15)]
+    return math.gcd(*points)
+
+
 def _as_normal(rules: Rules) -> Rules:
     return replace(rules, mode="normal")
 
 
 def check_penalties(round_: Round) -> dict:
     """Each penalty a whole number of the rules' `penalty`, one line per player."""
-    rules, name = round_.rules, round_.name
     penalties: dict = {}
+    found = Collected()
     for index, penalty in enumerate(round_.entry.penalties):
-        where = f"penalties[{index}]"
-        player, points = penalty.player, penalty.points
-        if rules.penalty == 0:
-            raise InvalidRound("penalty_off", field=f"{where}.points")
-        if player not in round_.out_round:
-            raise InvalidRound("not_a_player", {"name": name(player)}, field=f"{where}.player")
-        if player not in round_.playing:
-            raise InvalidRound("player_out", {"name": name(player),
-                                              "round": round_.out_round[player]},
-                               field=f"{where}.player")
-        if player in penalties:
-            raise InvalidRound("penalty_twice", {"name": name(player)},
-                               field=f"{where}.player")
-        if (isinstance(points, bool) or not isinstance(points, int) or points <= 0
-                or points % rules.penalty):
-            raise InvalidRound("penalty_not_multiple", {"name": name(player), "points": points,
-                                                        "penalty": rules.penalty},
-                               field=f"{where}.points")
-        penalties[player] = points
+        with found:
+            _check_penalty(round_, index, penalty, penalties)
+    found.raise_any()
     return penalties
+
+
+def _check_penalty(round_: Round, index: int, penalty, penalties: dict) -> None:
+    """One penalty line, kept in `penalties` when it holds."""
+    rules, name = round_.rules, round_.name
+    where = f"penalties[{index}]"
+    player, points = penalty.player, penalty.points
+    if rules.penalty == 0:
+        raise InvalidRound("penalty_off", field=f"{where}.points")
+    if player not in round_.out_round:
+        raise InvalidRound("not_a_player", {"name": name(player)}, field=f"{where}.player")
+    if player not in round_.playing:
+        raise InvalidRound("player_out", {"name": name(player),
+                                          "round": round_.out_round[player]},
+                           field=f"{where}.player")
+    if player in penalties:
+        raise InvalidRound("penalty_twice", {"name": name(player)},
+                           field=f"{where}.player")
+    if (isinstance(points, bool) or not isinstance(points, int) or points <= 0
+            or points % rules.penalty):
+        raise InvalidRound("penalty_not_multiple", {"name": name(player), "points": points,
+                                                    "penalty": rules.penalty},
+                           field=f"{where}.points")
+    penalties[player] = points
 
 
 def score_round(round_: Round) -> Scored:
@@ -189,8 +220,13 @@ def score_round(round_: Round) -> Scored:
     if entry.finish not in FINISHES:
         raise InvalidRound("finish_unknown", {"finish": str(entry.finish)}, field="finish")
     # The finisher's laid cards score, except in elimination mode.
-    held = check_hands(round_, ender, laid=_checker(round_), ender_entered=not eliminates(rules))
-    penalties = check_penalties(round_)
+    found = Collected()
+    with found:
+        held = check_hands(round_, ender, laid=_checker(round_),
+                           ender_entered=not eliminates(rules))
+    with found:
+        penalties = check_penalties(round_)
+    found.raise_any()
     others = [p for p in round_.playing if p != ender]
     # "Nobody else laid" follows from the entries: every other player laid 0 (not unknown).
     nobody_else_laid = all(held[p].laid == 0 for p in others)

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, Protocol
 from .cards import JOKER, check_deck, parse_cards
 from .errors import (
     CardError,
+    Collected,
     GameOver,
     InvalidRound,
     InvalidRules,
@@ -136,40 +137,61 @@ def check_hands(round_: Round, ender: PlayerId, *,
     rules, name = round_.rules, round_.name
     bound = largest_deadwood(rules)
     held: dict[PlayerId, Held] = {}
+    # Each hand is checked on its own (what was laid and what is held apart), so every bad
+    # entry is said at once; "missing" waits for a clean seating, the deck for clean cards.
+    found = Collected()
+    seated_right = True
     for index, hand in enumerate(round_.entry.hands):
         where = f"hands[{index}]"
         player = hand.player
-        check_plays(round_, player, f"{where}.player")
-        if player in held:
-            raise InvalidRound("player_entered_twice", {"name": name(player)},
-                               field=f"{where}.player")
+        try:
+            check_plays(round_, player, f"{where}.player")
+            if player in held:
+                raise InvalidRound("player_entered_twice", {"name": name(player)},
+                                   field=f"{where}.player")
+        except RulesError as error:
+            found.add(error)
+            seated_right = False
+            continue
         entry = Held(index, player)
         held[player] = entry
-        if laid is not None:
-            laid(hand, entry, where)
-        elif hand.laid is not None or hand.laid_melds is not None:
-            raise InvalidRound("laid_only_rami", field=f"{where}.laid")
-        if player == ender:
-            if hand.deadwood or hand.cards:
-                raise InvalidRound("went_out_holding", {"name": name(player)},
-                                   field=f"{where}.{'cards' if hand.cards else 'deadwood'}")
-            continue
-        if hand.cards is None and hand.deadwood is None:
-            raise InvalidRound("deadwood_or_cards", {"name": name(player)}, field=where)
-        if hand.cards is not None and hand.deadwood is not None:
-            raise InvalidRound("deadwood_and_cards", {"name": name(player)}, field=where)
-        if hand.cards is None:
-            entry.value = check_deadwood(hand, rules, bound, where=where, name=name)
-        else:
-            entry.cards = check_held_cards(hand, rules, where=f"{where}.cards", name=name)
-            entry.value = hand_value(entry.cards, rules)
+        with found:
+            if laid is not None:
+                laid(hand, entry, where)
+            elif hand.laid is not None or hand.laid_melds is not None:
+                raise InvalidRound("laid_only_rami", field=f"{where}.laid")
+        with found:
+            check_held(hand, entry, rules, bound, where=where, name=name,
+                       went_out=player == ender)
     missing = [p for p in round_.playing if p not in held and (p != ender or ender_entered)]
-    if missing:
-        raise InvalidRound("hand_missing", {"names": ", ".join(map(name, missing)),
-                                            "count": len(missing)}, field="hands")
+    if missing and seated_right:
+        found.add(InvalidRound("hand_missing", {"names": ", ".join(map(name, missing)),
+                                                "count": len(missing)}, field="hands"))
     held.setdefault(ender, Held(len(round_.entry.hands), ender))
-    check_round_deck(held.values(), rules)
+    with found:
+        check_round_deck(held.values(), rules)
+    found.raise_any()
     return held
+
+
+def check_held(hand: HandEntry, entry: Held, rules: Rules, bound: int, *, where: str,
+               name: Callable[[PlayerId], str], went_out: bool) -> None:
+    """What a player holds: nothing for the one who went out, else points or cards."""
+    player = hand.player
+    if went_out:
+        if hand.deadwood or hand.cards:
+            raise InvalidRound("went_out_holding", {"name": name(player)},
+                               field=f"{where}.{'cards' if hand.cards else 'deadwood'}")
+        return
+    if hand.cards is None and hand.deadwood is None:
+        raise InvalidRound("deadwood_or_cards", {"name": name(player)}, field=where)
+    if hand.cards is not None and hand.deadwood is not None:
+        raise InvalidRound("deadwood_and_cards", {"name": name(player)}, field=where)
+    if hand.cards is None:
+        entry.value = check_deadwood(hand, rules, bound, where=where, name=name)
+    else:
+        entry.cards = check_held_cards(hand, rules, where=f"{where}.cards", name=name)
+        entry.value = hand_value(entry.cards, rules)
 
 
 def check_round_deck(held, rules: Rules) -> None:

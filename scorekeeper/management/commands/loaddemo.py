@@ -15,12 +15,12 @@ DEMO_USER, DEMO_PASSWORD = "demo", "demo-rummy-2026"
 # Dora in round 5, Ben re-buys after round 5 (83 -> 80), and in round 6 Anna and Emil
 # go out together, so Ben wins; five players share the pot 70/30.
 FINISHED = [
-    ("Anna", {"Anna": 3, "Ben": 25, "Cem": 18, "Dora": 40, "Emil": 12}),
+    ("Anna", {"Anna": 2, "Ben": 25, "Cem": 18, "Dora": 40, "Emil": 12}),
     ("Ben", {"Anna": 22, "Ben": 0, "Cem": 35, "Dora": 30, "Emil": 15}),
     ("Cem", {"Anna": 14, "Ben": 20, "Cem": 2, "Dora": 6, "Emil": 31}),
     "rebuy Dora",
     ("Emil", {"Anna": 30, "Ben": 16, "Cem": 40, "Dora": 8, "Emil": 4}),
-    ("Anna", {"Anna": 1, "Ben": 22, "Dora": 30, "Emil": 12}),
+    ("Anna", {"Anna": 2, "Ben": 22, "Dora": 30, "Emil": 12}),
     "rebuy Ben",
     ("Ben", {"Anna": 25, "Ben": 5, "Emil": 20}),
 ]

@@ -10,7 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import JOKER, check_deck, parse_cards
-from ..errors import CardError, InvalidRound, InvalidRules
+from ..errors import CardError, Collected, ImpossibleHandValue, InvalidRound, InvalidRules
+from ..handvalues import nearest_hand_values, possible_hand_value, smallest_card
 from ..layoff import Evaluator, meld_shape
 from ..presets import Rules
 from .types import HandEntry, PlayerId, RoundEntry, player_name
@@ -93,35 +94,53 @@ def check_hands(
     if entry.ender not in playing:
         raise not_playing(entry.ender, "ender")
     hands: dict[PlayerId, Hand] = {}
+    # Each hand is checked on its own, so every bad hand is said at once; a player who is
+    # no participant makes "missing" meaningless, so that check waits for a clean seating.
+    found = Collected()
+    seated_right = True
     any_cards = False
     for index, hand in enumerate(entry.hands):
         player = hand.player
         where = f"hands[{index}]"
+        refusal = None
         if player not in out_round:
-            raise InvalidRound("not_a_player", {"name": name(player)}, field=f"{where}.player")
-        if player in hands:
-            raise InvalidRound("player_entered_twice", {"name": name(player)},
-                               field=f"{where}.player")
-        if player not in playing:
-            raise not_playing(player, f"{where}.player")
-        if hand.cards is None and hand.deadwood is None:
-            raise InvalidRound("deadwood_or_cards", {"name": name(player)}, field=where)
-        if hand.cards is not None and hand.deadwood is not None:
-            raise InvalidRound("deadwood_and_cards", {"name": name(player)}, field=where)
-        if hand.cards is None:
-            deadwood = check_deadwood(hand, rules, bound, where=where, name=name)
-            hands[player] = Hand(index, player, None, deadwood)
-        else:
-            any_cards = True
-            cards = check_cards(hand, rules, where=where, name=name)
-            hands[player] = Hand(index, player, cards, 0)
+            refusal = InvalidRound("not_a_player", {"name": name(player)},
+                                   field=f"{where}.player")
+        elif player in hands:
+            refusal = InvalidRound("player_entered_twice", {"name": name(player)},
+                                   field=f"{where}.player")
+        elif player not in playing:
+            refusal = not_playing(player, f"{where}.player")
+        if refusal is not None:
+            found.add(refusal)
+            seated_right = False
+            continue
+        with found:
+            # Entered, even when wrong: not missing.
+            hands[player] = Hand(index, player, None, 0)
+            if hand.cards is None and hand.deadwood is None:
+                raise InvalidRound("deadwood_or_cards", {"name": name(player)}, field=where)
+            if hand.cards is not None and hand.deadwood is not None:
+                raise InvalidRound("deadwood_and_cards", {"name": name(player)}, field=where)
+            if hand.cards is None:
+                hands[player].deadwood = check_deadwood(hand, rules, bound, where=where,
+                                                        name=name)
+            else:
+                any_cards = True
+                hands[player].cards = check_cards(hand, rules, where=where, name=name)
     missing = [p for p in playing if p not in hands]
-    if missing:
-        raise InvalidRound("hand_missing", {"names": ", ".join(map(name, missing)),
-                                            "count": len(missing)}, field="hands")
+    if missing and seated_right:
+        found.add(InvalidRound("hand_missing", {"names": ", ".join(map(name, missing)),
+                                                "count": len(missing)}, field="hands"))
     if any_cards:
-        check_deck((hand.cards or () for hand in sorted(hands.values(), key=lambda h: h.index)),
-                   decks=rules.decks, jokers=rules.jokers)
+        # Indexed by the entry, so that the error names the hand as entered.
+        groups: list[tuple[str, ...]] = [()] * len(entry.hands)
+        for hand in hands.values():
+            groups[hand.index] = hand.cards or ()
+        with found:
+            check_deck(groups, decks=rules.decks, jokers=rules.jokers)
+    found.raise_any()
+    if any_cards:
         for hand in hands.values():
             if hand.cards is not None:
                 hand.deadwood, hand.melds, hand.unmatched = evaluate(hand.cards)
@@ -143,7 +162,23 @@ def check_deadwood(hand: HandEntry, rules: Rules, bound: int, *, where: str,
             raise InvalidRound("deadwood_too_large_free", params, field=field)
         raise InvalidRound("deadwood_too_large", {**params, "hand_size": rules.hand_size},
                            field=field)
+    check_hand_value(deadwood, rules, name=name(hand.player), field=field)
     return deadwood
+
+
+def check_hand_value(points: int, rules: Rules, *, name: str, field: str) -> None:
+    """Refuse typed points no hand of these rules can count (docs/rules.md 3.1)."""
+    if possible_hand_value(points, rules):
+        return
+    smallest = smallest_card(rules)
+    if smallest is not None and points < smallest:
+        raise ImpossibleHandValue("hand_value_below_smallest_card",
+                                  {"name": name, "value": points, "smallest": smallest},
+                                  field=field)
+    below, above = nearest_hand_values(points, rules)
+    raise ImpossibleHandValue("impossible_hand_value", {"name": name, "value": points,
+                                                        "below": below, "above": above},
+                              field=field)
 
 
 def check_cards(hand: HandEntry, rules: Rules, *, where: str,

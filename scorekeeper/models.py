@@ -107,6 +107,13 @@ class Game(models.Model):
     # every write's transaction, so a round goes on from it without replaying the game.
     # Derived: rebuilt from the facts whenever it is missing or of another format.
     snapshot = models.JSONField(null=True, blank=True, editable=False)
+    # A game deleted (no rounds) or voided (docs/api.md, "Undoing"): a fact of the game, not
+    # of its rounds. Its money is reversed in the ledger; its facts stay as they were.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    void_reason = models.CharField(max_length=255, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -217,7 +224,10 @@ class Hand(models.Model):
 
 
 class Rebuy(models.Model):
-    """A player's re-buy, taken in the break after round `after_round`; once per game."""
+    """A player's re-buy, taken in the break after round `after_round`; once per game.
+
+    An undone re-buy stays as the record of what was taken; the replay leaves it out.
+    """
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="rebuys")
     player = models.ForeignKey(Player, models.PROTECT, related_name="+")
@@ -226,11 +236,21 @@ class Rebuy(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     entered_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    undo_reason = models.CharField(max_length=255, blank=True)
+    undone_by_correction = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The round whose correction left it impossible."
+    )
 
     class Meta:
         ordering = ["after_round", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "player"], name="rebuy_once_per_game"),
+            # Once per game counts the re-buys that hold: an undone one may be taken again.
+            models.UniqueConstraint(fields=["game", "player"], condition=Q(undone_at__isnull=True),
+                                    name="rebuy_once_per_game"),
         ]
 
     def __str__(self):

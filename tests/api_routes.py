@@ -54,7 +54,7 @@ def _round_two(w):
 def _correction(w):
     return {"ender": w["ids"]["Anna"], "reason": "typo",
             "hands": [{"player": w["ids"][name], "deadwood": points}
-                      for name, points in (("Anna", 1), ("Ben", 40), ("Cem", 85))]}
+                      for name, points in (("Anna", 2), ("Ben", 40), ("Cem", 85))]}
 
 
 ROUTES = {
@@ -77,7 +77,14 @@ ROUTES = {
             "rules": {"buy_in": "2.50"}, "players": ["Anna", "Ben"], "session": w["session"],
             "currency": "EUR"}),
     }),
-    "game": Route("games/{game}/", {"get": Use(MEMBERS, 200)}),
+    "game": Route("games/{game}/", {
+        "get": Use(MEMBERS, 200),
+        # The world's game has rounds: a writer passes the access check and is then told to
+        # void it instead (tests/test_undo_api.py deletes a game without rounds).
+        "delete": Use(WRITERS, 409),
+    }),
+    "game-void": Route("games/{game}/void/", {"post": Use(
+        ORGANISERS, 200, {"reason": "played with a short deck"})}),
     "game-close": Route("games/{points}/close/", {"post": Use(WRITERS, 200)}),
     "rounds": Route("games/{game}/rounds/", {
         "get": Use(MEMBERS, 200),
@@ -89,6 +96,7 @@ ROUTES = {
     }),
     "rebuys": Route("games/{game}/rebuys/", {"post": Use(
         WRITERS, 201, lambda w: {"player": w["ids"]["Cem"]})}),
+    "rebuy": Route("games/{rebought}/rebuys/{rebuyer}/", {"delete": Use(WRITERS, 200)}),
     "ledger": Route("games/{game}/ledger/", {"get": Use(MEMBERS, 200)}),
     "settlement": Route("games/{game}/settlement/", {"get": Use(MEMBERS, 200)}),
     "verify": Route("games/{game}/verify/", {"get": Use(MEMBERS, 200)}),
@@ -128,13 +136,17 @@ def counts() -> dict[str, int]:
 
 def make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club) -> dict:
     """Ottakring (alice, bob, carol) with a session, a pot game whose round 1 left Cem free to
-    re-buy, a Punktespiel to close, an export of the pot game; mallory's game in Favoriten."""
+    re-buy, a Punktespiel to close, an export of the pot game, a game where Cem re-bought;
+    mallory's game in Favoriten."""
     session = as_alice.post(f"{API}/sessions/", {"name": "Freitagabend"}, format="json").json()
     table = Table.start(as_alice, ["Anna", "Ben", "Cem"], session=session["id"])
     table.knock("Anna", Anna=3, Ben=40, Cem=85)  # Cem may re-buy
     points = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="romme",
                          rules={"mode": "points"})
     points.knock("Anna", Anna=0, Ben=23, Cem=12)
+    rebought = Table.start(as_alice, ["Anna", "Ben", "Cem"])
+    rebought.knock("Anna", Anna=3, Ben=40, Cem=85)
+    rebought.rebuy("Cem")  # a re-buy to undo
     Table.start(as_mallory, ["Max", "Moritz"])  # mallory's own game in Favoriten
     get_user_model().objects.create_user("dave")
     export = as_alice.get(f"{table.url}export/")
@@ -145,6 +157,7 @@ def make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club) -> dict:
         "club": club.pk, "game": table.id, "points": points.id, "session": session["id"],
         "version": f'"{table.refresh()["version"]}"', "ids": table.ids,
         "export": export.json(),
+        "rebought": rebought.id, "rebuyer": rebought.ids["Cem"],
     }
 
 

@@ -26,11 +26,12 @@ from tests.api_routes import (
 )
 from tests.api_table import API
 
-# Every write that takes a JSON body; the only write without one closes a Punktespiel.
+# Every write that takes a JSON body; the writes without one close a Punktespiel, delete a
+# game and undo a re-buy.
 BODY_WRITES = sorted((name, method) for name, route in ROUTES.items()
                      for method, use in route.uses.items()
                      if method in ("post", "put", "patch") and use.body is not None)
-NO_BODY = {("game-close", "post")}
+NO_BODY = {("game-close", "post"), ("game", "delete"), ("rebuy", "delete")}
 # The token endpoint also reads forms (login forms and tools send them).
 FORMS_TOO = {"token"}
 

@@ -8,6 +8,7 @@ import pytest
 
 from ledger.models import Entry
 from scorekeeper.models import Round
+from scorekeeper.rules import Rules, hand_values
 from tests.api_table import API, Table, balances_of, errors
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
@@ -58,6 +59,10 @@ def play_out(table: Table, seed: int, *, most_rounds: int = 40) -> int:
     chance = random.Random(seed)
     rules = table.game["rules"]
     limit = 0 if rules["mode"] == "points" else rules["knock_limit"]
+    # Only values some hand can count: the rules refuse the rest (docs/rules.md 3.1).
+    possible = sorted(hand_values(Rules.from_dict(rules)))
+    ender_values = [value for value in possible if value <= limit]
+    other_values = [value for value in possible if value <= 45]
     for _ in range(most_rounds):
         game = table.game
         if game["status"] in ("finished", "carried_over"):
@@ -66,8 +71,8 @@ def play_out(table: Table, seed: int, *, most_rounds: int = 40) -> int:
         playing = [p["name"] for p in game["players"]
                    if (p["state"] == "in" if game["status"] == "decider" else p["state"] != "out")]
         ender = chance.choice(playing)
-        deadwood = {name: chance.randint(0, limit) if name == ender else chance.randint(0, 45)
-                    for name in playing}  # fmt: skip
+        deadwood = {name: chance.choice(ender_values if name == ender else other_values)
+                    for name in playing}
         body = table.knock(ender, **deadwood)
         for offer in body["rebuy_offers"]:
             if chance.random() < 0.5:
@@ -167,14 +172,14 @@ def test_a_correction_of_an_early_round_reverses_what_no_longer_holds_and_repric
         "correction of round 1: Dora knocked; Ben had 101"}
 
     # when the game is played to its end
-    table.knock("Anna", Anna=1, Ben=5, Cem=40, Dora=10)
+    table.knock("Anna", Anna=2, Ben=5, Cem=40, Dora=10)
 
     # then its money is that of a game entered right from the start
     fresh = Table.start(as_alice, FOUR, preset="romme", rules=rules)
     fresh.knock("Dora", Anna=5, Ben=101, Cem=20, Dora=3)
     fresh.knock("Cem", Anna=30, Ben=40, Cem=2, Dora=50)
     fresh.knock("Ben", Anna=30, Ben=0, Cem=40, Dora=40)
-    fresh.knock("Anna", Anna=1, Ben=5, Cem=40, Dora=10)
+    fresh.knock("Anna", Anna=2, Ben=5, Cem=40, Dora=10)
     assert (table.game["status"], table.names[table.game["winner"]]) == ("finished", "Anna")
     for field in ("total", "state", "place", "balance", "rebought"):
         assert table.by_name(field) == fresh.by_name(field)
@@ -191,7 +196,7 @@ def test_a_correction_that_breaks_a_later_round_is_refused_and_writes_nothing(as
     # given Ben in round 2
     table = Table.start(as_alice, THREE)
     table.knock("Anna", Anna=3, Ben=40, Cem=22)
-    table.knock("Cem", Anna=10, Ben=20, Cem=1)
+    table.knock("Cem", Anna=10, Ben=20, Cem=2)
     before = table.snapshot()
 
     # when round 1 is corrected to put Ben out
@@ -210,11 +215,11 @@ def test_a_correction_that_reopens_a_finished_game_reverses_its_payout(as_alice)
     table = Table.start(as_alice, THREE)
     table.knock("Anna", Anna=2, Ben=30, Cem=60)
     table.knock("Ben", Anna=50, Ben=3, Cem=30)
-    table.knock("Cem", Anna=50, Ben=70, Cem=1)
+    table.knock("Cem", Anna=50, Ben=70, Cem=2)
     assert (table.game["status"], table.names[table.game["winner"]]) == ("finished", "Cem")
 
     # when round 3 is corrected: Anna had 40, so she stays in
-    response = table.correct(3, "Cem", Anna=40, Ben=70, Cem=1)
+    response = table.correct(3, "Cem", Anna=40, Ben=70, Cem=2)
 
     # then the payout is reversed, the pot is back and the game runs on
     assert response.status_code == 200, response.json()
@@ -232,7 +237,7 @@ def test_a_correction_that_reopens_a_finished_game_reverses_its_payout(as_alice)
 def test_a_wrong_correction_points_into_the_corrected_round_and_writes_nothing(as_alice):
     table = Table.start(as_alice, THREE)
     table.knock("Anna", Anna=3, Ben=40, Cem=22)
-    table.knock("Cem", Anna=10, Ben=20, Cem=1)
+    table.knock("Cem", Anna=10, Ben=20, Cem=2)
     before = table.snapshot()
 
     refused = table.correct(1, "Ben", Anna=3, Ben=40, Cem=22)
@@ -243,22 +248,21 @@ def test_a_wrong_correction_points_into_the_corrected_round_and_writes_nothing(a
     assert table.snapshot() == before
 
 
-def test_a_correction_that_takes_away_a_rebuy_is_refused_and_writes_nothing(as_alice):
+def test_a_correction_that_takes_away_a_rebuy_undoes_it_and_reverses_its_entry(as_alice):
     # given Cem re-bought after round 1 at 85
     table = Table.start(as_alice, THREE)
     table.knock("Anna", Anna=3, Ben=40, Cem=85)
     table.rebuy("Cem")
-    before = table.snapshot()
+    rebuy = next(entry for entry in table.ledger() if entry["kind"] == "rebuy")
 
     # when round 1 is corrected so that Cem was never in the window
-    refused = table.correct(1, "Anna", Anna=3, Ben=40, Cem=30)
+    response = table.correct(1, "Anna", Anna=3, Ben=40, Cem=30)
 
-    # then the re-buy would no longer hold
-    assert (refused.status_code, errors(refused)) == (400, [(
-        "rebuys[0].player", "rebuy_not_allowed",
-        "With this change, a re-buy no longer holds: Cem has 30 points; a re-buy is open from "
-        "81 to 100 points")])
-    assert table.snapshot() == before
+    # then the re-buy is undone (docs/api.md, "Undoing"): its entry reversed, the pot back
+    assert response.status_code == 200, response.json()
+    assert [(e["reverses"], e["amount"]) for e in table.ledger() if e["kind"] == "rebuy"] == [
+        (None, rebuy["amount"]), (rebuy["seq"], rebuy["amount"])]
+    table.check_books()
 
 
 # --- Idempotent retries -----------------------------------------------------------------------
@@ -378,7 +382,7 @@ def test_the_ledger_and_settlement_are_read_in_a_fixed_number_of_queries(
     table = Table.start(as_alice, FOUR)
     for number in range(1, rounds + 1):
         ender = FOUR[number % 4]
-        entered = table.post_round(ender, **{n: 1 if n == ender else 3 for n in FOUR})
+        entered = table.post_round(ender, **{n: 2 if n == ender else 3 for n in FOUR})
         assert entered.status_code == 201, entered.json()
         table.game = entered.json()["game"]
 

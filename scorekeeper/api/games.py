@@ -1,9 +1,9 @@
-"""Presets, hands, and games: start, list, read, close."""
+"""Presets, hands, and games: start, list, read, close, delete, void."""
 
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils.http import parse_etags
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -13,9 +13,18 @@ from rest_framework.response import Response
 from .. import rules as engine
 from .. import services
 from ..models import Club, Game, TableSession
-from ..rules import RulesError
+from ..rules import GameStatus, RulesError
 from . import serializers as s
-from .access import JsonView, caller_club, member, shape, visible_game, with_etag
+from .access import (
+    JsonView,
+    caller_club,
+    if_match,
+    member,
+    organiser,
+    shape,
+    visible_game,
+    with_etag,
+)
 from .errors import (
     CONFLICT,
     ERRORS,
@@ -24,6 +33,18 @@ from .errors import (
     PUBLIC_ERRORS,
     WRITE_ERRORS,
 )
+
+# Undoing (docs/api.md, "Undoing"): the writes that take something back honour If-Match
+# when it is sent, as a correction requires it.
+IF_MATCH_OPTIONAL = OpenApiParameter(
+    "If-Match", {"type": "string", "pattern": r'^(W/)?"?[0-9]+"?$'}, OpenApiParameter.HEADER,
+    required=False, description='The game\'s version (its ETag), e.g. "5": refused with 412 '
+                                "when the game has changed since.")
+PRECONDITION_FAILED = OpenApiResponse(s.ErrorSerializer,
+                                      description="The game changed since that version.")
+UNDO_CONFLICT = OpenApiResponse(
+    s.ErrorSerializer, description="It cannot be taken back now (rebuy_not_undoable, "
+    "game_has_rounds), the game is over, or it is void (game_void).")
 
 
 class PresetListView(JsonView):
@@ -79,6 +100,9 @@ class GameListView(JsonView):
                  .order_by("-id"))
         if status_filter := query.validated_data.get("status"):
             games = games.filter(status=status_filter)
+        else:
+            # A deleted or voided game leaves the lists; ?status=void still finds it.
+            games = games.exclude(status=GameStatus.VOID)
         if (club := query.validated_data.get("club")) is not None:
             games = games.filter(club_id=club)
         paginator = GamePagination()
@@ -126,6 +150,38 @@ class GameDetailView(JsonView):
             body = JSONRenderer().render(s.data_of(s.GameSerializer, services.load_game(game)))
             cache.set(key, body, services.STATE_CACHE_SECONDS)
         return HttpResponse(body, content_type="application/json", headers={"ETag": etag})
+
+    @extend_schema(
+        tags=["games"], request=None, parameters=[IF_MATCH_OPTIONAL],
+        description="Delete a game started by mistake: only one without rounds. Its buy-ins "
+                    "are reversed in the ledger and it is marked void (docs/api.md, "
+                    "\"Undoing\"); a game with rounds answers 409 game_has_rounds.",
+        responses={200: s.GameSerializer, 409: UNDO_CONFLICT, 412: PRECONDITION_FAILED,
+                   **ERRORS},
+    )
+    def delete(self, request, game_id: int):
+        visible_game(request, game_id, write=True)
+        view = services.delete_game(game_id=game_id, user=request.user,
+                                    version=if_match(request))
+        return with_etag(s.data_of(s.GameSerializer, view))
+
+
+class GameVoidView(JsonView):
+    @extend_schema(
+        tags=["games"], request=s.VoidInputSerializer, parameters=[IF_MATCH_OPTIONAL],
+        description="Void a game (organisers only), with a reason: every movement of its "
+                    "money is reversed, nothing more can be entered (docs/api.md, "
+                    "\"Undoing\").",
+        responses={200: s.GameSerializer, 409: UNDO_CONFLICT, 412: PRECONDITION_FAILED,
+                   **WRITE_ERRORS},
+    )
+    def post(self, request, game_id: int):
+        game = visible_game(request, game_id)
+        organiser(request, game.club_id, "void games")
+        data = shape(s.VoidInputSerializer, request)
+        view = services.void_game(game_id=game_id, reason=data["reason"], user=request.user,
+                                  version=if_match(request))
+        return with_etag(s.data_of(s.GameSerializer, view))
 
 
 class GameCloseView(JsonView):

@@ -14,6 +14,7 @@ from ..rules import RulesError
 from . import serializers as s
 from .access import JsonView, idempotent, if_match, shape, visible_game, with_etag
 from .errors import CONFLICT, ERRORS, IDEMPOTENCY_KEY, IDEMPOTENCY_MISMATCH, WRITE_ERRORS
+from .games import IF_MATCH_OPTIONAL, PRECONDITION_FAILED, UNDO_CONFLICT
 
 
 def _hands(data) -> list[services.HandInput]:
@@ -91,7 +92,7 @@ class RoundDetailView(JsonView):
             "If-Match", {"type": "string", "pattern": r'^(W/)?"?[0-9]+"?$'},
             OpenApiParameter.HEADER, required=True,
             description='The game\'s version (its ETag), e.g. "5".')],
-        responses={200: s.RoundWithGameSerializer, 412: OpenApiResponse(
+        responses={200: s.CorrectionWithGameSerializer, 412: OpenApiResponse(
             s.ErrorSerializer, description="The game changed since that version."),
             428: OpenApiResponse(s.ErrorSerializer, description="If-Match is missing."),
             409: CONFLICT, **WRITE_ERRORS},
@@ -106,7 +107,9 @@ class RoundDetailView(JsonView):
             game_id=game_id, number=number, **_round(data), reason=data["reason"],
             version=if_match(request), user=request.user,
         )
-        return _round_with_game(view, result)
+        # The answer names the re-buys the correction undid (docs/api.md, "Undoing").
+        data = s.data_of(s.CorrectionWithGameSerializer, view.round_line(result))
+        return Response(data, headers={"ETag": f'"{view.game.version}"'})
 
 
 class RebuyView(JsonView):
@@ -126,3 +129,21 @@ class RebuyView(JsonView):
             return with_etag(s.data_of(s.GameSerializer, view), status.HTTP_201_CREATED)
 
         return idempotent(request, write)
+
+
+class RebuyDetailView(JsonView):
+    @extend_schema(
+        tags=["rounds"], request=None, parameters=[IF_MATCH_OPTIONAL],
+        description="Undo the player's re-buy until the next round is saved: the re-buy is "
+                    "kept, marked undone; the ledger reverses its entry and the pot goes back "
+                    "(docs/api.md, \"Undoing\"). 409 rebuy_not_undoable when the player has no "
+                    "re-buy that holds or a round was saved after it.",
+        responses={200: s.GameSerializer, 409: UNDO_CONFLICT, 412: PRECONDITION_FAILED,
+                   **ERRORS},
+    )
+    def delete(self, request, game_id: int, player: int):
+        visible_game(request, game_id, write=True)
+        view = services.undo_rebuy(game_id=game_id, player=player, user=request.user,
+                                   request_id=request.headers.get("Idempotency-Key", ""),
+                                   version=if_match(request))
+        return with_etag(s.data_of(s.GameSerializer, view))

@@ -314,6 +314,19 @@ class PayoutSerializer(serializers.Serializer):
     amount = MoneyField()
 
 
+class VoidSerializer(serializers.Serializer):
+    """A game deleted or voided (docs/api.md, "Undoing"), from the Game row."""
+
+    at = serializers.DateTimeField(source="voided_at")
+    by = serializers.CharField(source="voided_by.username", allow_null=True, default=None)
+    reason = serializers.CharField(source="void_reason")
+
+
+class VoidInputSerializer(serializers.Serializer):
+    reason = StrictCharField(max_length=255, help_text="Why the game is voided (required).",
+                             error_messages={"blank": "Say why the game is voided"})
+
+
 class GameSerializer(serializers.Serializer):
     """The game object, from a services.GameView."""
 
@@ -323,20 +336,24 @@ class GameSerializer(serializers.Serializer):
     session = serializers.IntegerField(source="game.session_id", allow_null=True)
     preset = serializers.CharField(source="game.preset")
     rules = serializers.DictField(source="game.rules")
-    status = serializers.ChoiceField(choices=GAME_STATUSES, source="state.status")
+    status = serializers.ChoiceField(
+        choices=GAME_STATUSES,
+        help_text='"void" for a game deleted or voided (docs/api.md, "Undoing").')
     round_count = serializers.IntegerField(source="state.round_count")
     next_round = serializers.IntegerField(source="state.next_round")
     next_dealer = serializers.IntegerField(source="state.next_dealer", allow_null=True)
-    pot = MoneyField(source="state.pot")
-    kitty = MoneyField(source="state.kitty")
+    pot = MoneyField()
+    kitty = MoneyField()
     carried_in = MoneyField(source="game.carried_in")
-    carried_out = MoneyField(source="state.carried_out")
+    carried_out = MoneyField()
     currency = serializers.CharField(source="game.currency")
     players = GamePlayerSerializer(source="player_lines", many=True)
     winner = serializers.IntegerField(source="state.winner", allow_null=True)
     payouts = PayoutSerializer(source="payout_lines", many=True)
     matches = MatchSerializer(source="state.matches", many=True,
                               help_text="Gin: the matches, in order; empty for other families.")
+    voided = VoidSerializer(source="voided_game", allow_null=True,
+                            help_text="Who voided the game, when and why; null unless void.")
     version = serializers.IntegerField(source="game.version")
 
 
@@ -628,6 +645,23 @@ class RoundSerializer(serializers.Serializer):
 
 class RoundWithGameSerializer(RoundSerializer):
     game = GameSerializer()
+
+
+class UndoneRebuySerializer(serializers.Serializer):
+    """A re-buy a correction undid (services.reading.UndoneRebuy)."""
+
+    player = serializers.IntegerField()
+    after_round = serializers.IntegerField()
+    cost = MoneyField(help_text="Paid back to the player from the pot.")
+
+
+class CorrectionWithGameSerializer(RoundWithGameSerializer):
+    """The answer of a correction: the round, the game, and the re-buys it undid."""
+
+    undone_rebuys = UndoneRebuySerializer(
+        source="game.undone_rebuys", many=True,
+        help_text="Re-buys the correction left impossible, undone with their cost back "
+                  "(docs/api.md, \"Undoing\"); empty for most corrections.")
 
 
 class RebuyInputSerializer(serializers.Serializer):

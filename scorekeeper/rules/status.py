@@ -10,6 +10,9 @@ class GameStatus(StrEnum):
     DECIDER = "decider"
     FINISHED = "finished"
     CARRIED_OVER = "carried_over"
+    # Never the engine's: a fact of the game row, a game deleted or voided by hand (its
+    # money reversed). `ended` stays the engine's meaning, so it is False here.
+    VOID = "void"
 
     @property
     def ended(self) -> bool:

@@ -1,7 +1,7 @@
 """The service layer: the pages and the REST API call these and nothing else.
 
-- `commands`: every write to a game (start, round, correction, re-buy, close), one
-  transaction each;
+- `commands`: every write to a game (start, round, correction, re-buy, close, undoing a
+  re-buy, deleting or voiding a game), one transaction each;
 - `reading`: the read model (`GameView`: facts, engine state, snapshots);
 - `summaries`: what a game or an evening comes to (settlement, session summary);
 - `clubs`: clubs, members, sessions.
@@ -15,13 +15,20 @@ from .commands import (
     bump_version,
     close_game,
     correct_round,
+    corrected_state,
+    delete_game,
     record_round,
     start_game,
     take_rebuy,
+    undo_rebuy,
+    void_game,
 )
 from .errors import (
     GameFinished,
+    GameHasRounds,
+    GameVoid,
     NotFound,
+    RebuyNotUndoable,
     ServiceError,
     StaleRound,
     VersionMismatch,
@@ -54,4 +61,7 @@ __all__ = [
     "membership", "player_nets", "record_round", "recent_games", "round_history",
     "session_summary", "set_member", "settlement_for", "start_game", "state_key",
     "take_rebuy", "verify_game",
+    # Undoing (docs/api.md, "Undoing")
+    "GameHasRounds", "GameVoid", "RebuyNotUndoable", "corrected_state", "delete_game",
+    "undo_rebuy", "void_game",
 ]  # fmt: skip

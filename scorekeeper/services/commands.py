@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from ledger import services as ledger
 
@@ -18,16 +19,30 @@ from ..models import Club, Game, Hand, Player, Rebuy, Round, Seat, TableSession
 from ..rules import GameStatus, RulesError
 from .errors import (
     GameFinished,
+    GameHasRounds,
+    GameVoid,
     NotFound,
+    RebuyNotUndoable,
     ServiceError,
     StaleRound,
     VersionMismatch,
     VersionRequired,
 )
-from .reading import GameView, HandFacts, RoundFacts, load_game, recent_games, state_key
+from .reading import (
+    GameView,
+    HandFacts,
+    RoundFacts,
+    UndoneRebuy,
+    load_game,
+    recent_games,
+    state_key,
+)
 
 MAX_PLAYERS = 12
 MAX_NAME = 50
+# The reason a game deleted for having been started by mistake is kept with (the pages say
+# it in the reader's language).
+DELETED_REASON = "deleted: started by mistake"
 
 # close_game's refusal, for a game of any family that ends by itself.
 NOT_CLOSABLE = ("This game ends by itself when its rules say it is over; only a Punktespiel, "
@@ -148,6 +163,7 @@ def record_round(
     """
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
+        _refuse_void(view)
         state = view.state
         if state.status.ended:
             raise GameFinished("The game is over: no more rounds can be entered")
@@ -177,7 +193,9 @@ def correct_round(
     """Replace a recorded round by a corrected one; every later standing and payment follows.
 
     The round is given whole, as to record_round. The old revision stays; the ledger
-    gets reversals of what no longer holds and the new entries.
+    gets reversals of what no longer holds and the new entries. A re-buy the correction
+    leaves impossible is undone, its cost back to the player (docs/rules.md 4.2,
+    "Undoing a re-buy"): `view.undone_rebuys` lists them.
     """
     if version is None:
         raise VersionRequired(
@@ -186,6 +204,7 @@ def correct_round(
         )
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
+        _refuse_void(view)
         if version != view.game.version:
             raise VersionMismatch(
                 f"The game has changed since version {version} (it is at version "
@@ -200,11 +219,16 @@ def correct_round(
             )
         entry = _checked_entry(view, ender, hands, ender_melds, void, match, finish,
                                penalties)
-        entries = [facts.entry() for facts in view.rounds]
-        entries[number - 1] = entry
-        new_state = _replay_with(view, entries, number - 1)
+        new_state, undone = corrected_state(view, number, entry)
         revision = view.rounds[number - 1].revision + 1
-        view.add_round(_store_round(view.game, number, revision, entry, user, reason=reason))
+        stored = _store_round(view.game, number, revision, entry, user, reason=reason)
+        if undone:
+            # Undone at the correction's own moment: the sheet tells of it until the next
+            # round is saved (GameView.rebuys_undone_lately).
+            view.undone_rebuys = _undo_rebuys(
+                view, undone, user, reason=f"undone by the correction of round {number}",
+                by_round=number, now=stored.entered_at)
+        view.add_round(stored)
         view.state = new_state
         _store(view, actor=user, reason=f"correction of round {number}: {reason}",
                request_id=request_id, since=number)
@@ -215,6 +239,7 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
     """A player pays the re-buy into the pot and goes to the target total."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
+        _refuse_void(view)
         if player not in view.players:
             raise ServiceError("That player does not sit at this game", field="player",
                                code="unknown_player")
@@ -230,11 +255,88 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
     return view
 
 
+def undo_rebuy(*, game_id: int, player: int, user=None, request_id: str = "",
+               version: int | None = None) -> GameView:
+    """Take back a player's re-buy until the next round is saved: the re-buy stays as a
+    record marked undone, the ledger reverses its entry, the pot goes back. `version`,
+    when given, must be the game's (If-Match)."""
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True)
+        _refuse_void(view)
+        _check_version(view, version)
+        if player not in view.players:
+            raise NotFound("That player does not sit at this game")
+        name = view.name(player)
+        rebuy = next((row for row in view.rebuys if row.player_id == player), None)
+        if rebuy is None:
+            raise RebuyNotUndoable(f"{name} has no re-buy to undo", field="player")
+        played = len(view.rounds)
+        if rebuy.after_round != played:
+            raise RebuyNotUndoable(
+                f"{name}'s re-buy after round {rebuy.after_round} can no longer be undone: "
+                f"round {rebuy.after_round + 1} has been saved since. Correct a round instead",
+                field="player")
+        if view.state.status.ended or view.game.closed:
+            raise GameFinished("The game is over: its re-buys can no longer be undone")
+        kept = [engine.RebuyEntry(row.player_id, row.after_round)
+                for row in view.rebuys if row.pk != rebuy.pk]
+        try:
+            new_state = view.replay(None, kept)
+        except RulesError as error:
+            # Re-buys of one break do not depend on each other (docs/rules.md 4.2); should
+            # one ever do, the undo is refused rather than leaving a game that cannot replay.
+            raise RebuyNotUndoable(f"{name}'s re-buy cannot be undone: {error.message}",
+                                   field="player") from None
+        _undo_rebuys(view, [player], user, reason="undone")
+        view.state = new_state
+        _store(view, actor=user, reason=f"re-buy of {name} undone", request_id=request_id,
+               since=rebuy.after_round)
+    return view
+
+
+def delete_game(*, game_id: int, user=None, request_id: str = "",
+                version: int | None = None) -> GameView:
+    """A game started by mistake goes: only while it has no rounds. Its buy-ins are
+    reversed and it is marked void; nothing is deleted."""
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True)
+        if view.void:
+            raise GameVoid("This game has already been deleted or voided")
+        _check_version(view, version)
+        if view.rounds:
+            raise GameHasRounds(
+                "This game has rounds, so it cannot be deleted: an organiser can void it, "
+                "with a reason")
+        _void(view, user, reason=DELETED_REASON, request_id=request_id)
+    return view
+
+
+def void_game(*, game_id: int, reason: str, user=None, request_id: str = "",
+              version: int | None = None) -> GameView:
+    """Void a game (an organiser's decision, with a reason): every movement of its money is
+    reversed, its facts stay, nothing more can be entered."""
+    reason = (reason or "").strip() if isinstance(reason, str) else ""
+    if not reason:
+        raise ServiceError("Say why the game is voided", field="reason", code="required")
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True)
+        if view.void:
+            raise GameVoid("This game has already been voided")
+        _check_version(view, version)
+        if _carried_into_later_game(view.game):
+            raise GameFinished(
+                "This game's pot was carried into a later game of the session: it can no "
+                "longer be voided")
+        _void(view, user, reason=reason, request_id=request_id)
+    return view
+
+
 def close_game(*, game_id: int, user=None) -> GameView:
     """End a game that runs until it is closed: a Punktespiel, Basic Rummy, Rami in its
     normal or traditional mode (the family says: `closes_by_hand`)."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
+        _refuse_void(view)
         if not view.closes_by_hand:
             raise ServiceError(NOT_CLOSABLE, code="not_closable")
         if view.game.closed:
@@ -299,20 +401,95 @@ def _checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, v
     )
 
 
-def _replay_with(view: GameView, entries, changed: int) -> engine.Game:
-    """Replay with new round facts; errors in the changed round point into its input."""
-    try:
-        return view.replay(entries)
-    except RulesError as error:
-        prefix = f"rounds[{changed}]"
-        if error.field and (error.field == prefix or error.field.startswith(prefix + ".")):
-            error.field = error.field[len(prefix) + 1:] or None
-        elif error.field and error.field.startswith("rounds["):
-            later = int(error.field[len("rounds["):].split("]")[0]) + 1
-            error.because(engine.Message("correction_breaks_round", {"round": later}))
-        elif error.field and error.field.startswith("rebuys["):
-            error.because(engine.Message("correction_breaks_rebuy"))
-        raise
+def corrected_state(view: GameView, number: int, entry: engine.RoundEntry
+                    ) -> tuple[engine.Game, list[int]]:
+    """The game's state with round `number` replaced by `entry`, and the players whose
+    re-buys the correction undoes (in order). Writes nothing.
+
+    A re-buy the corrected rounds no longer allow (the player is no longer out, or out
+    earlier) is left out and the game replayed again, until it replays. Any other error
+    points into `entry` (or names the later round it breaks), as a correction form shows it.
+    """
+    entries = [facts.entry() for facts in view.rounds]
+    entries[number - 1] = entry
+    rebuys = [engine.RebuyEntry(rebuy.player_id, rebuy.after_round) for rebuy in view.rebuys]
+    undone: list[int] = []
+    while True:
+        try:
+            return view.replay(entries, rebuys), undone
+        except RulesError as error:
+            index = _refused_rebuy(error)
+            if index is None:
+                raise _explained(error, number - 1) from None
+            undone.append(rebuys.pop(index).player)
+
+
+def _refused_rebuy(error: RulesError) -> int | None:
+    """The index of the re-buy the replay refused, or None for any other error."""
+    field = error.field or ""
+    if not (isinstance(error, engine.RebuyNotAllowed) and field.startswith("rebuys[")
+            and field.endswith("].player")):
+        return None
+    return int(field[len("rebuys["):-len("].player")])
+
+
+def _undo_rebuys(view: GameView, players: list[int], user, *, reason: str,
+                 by_round: int | None = None, now=None) -> list[UndoneRebuy]:
+    """Mark these players' re-buys undone (kept as records); what each had cost."""
+    costs = {(transfer.source, transfer.round): transfer.amount
+             for transfer in view.history.transfers if str(transfer.kind) == "rebuy"}
+    rows = {rebuy.player_id: rebuy for rebuy in view.rebuys}
+    now, undone = now or timezone.now(), []
+    for player in players:
+        rebuy = rows[player]
+        rebuy.undone_at, rebuy.undone_by, rebuy.undo_reason = now, user, reason[:255]
+        rebuy.undone_by_correction = by_round
+        rebuy.save(update_fields=["undone_at", "undone_by", "undo_reason",
+                                  "undone_by_correction"])
+        view.drop_rebuy(rebuy)
+        undone.append(UndoneRebuy(player, rebuy.after_round,
+                                  costs.get((engine.account(player), rebuy.after_round), 0),
+                                  by_round))
+    return undone
+
+
+def _check_version(view: GameView, version: int | None) -> None:
+    if version is not None and version != view.game.version:
+        raise VersionMismatch(
+            f"The game has changed since version {version} (it is at version "
+            f"{view.game.version}): reload and try again")
+
+
+def _refuse_void(view: GameView) -> None:
+    if view.void:
+        raise GameVoid("This game was voided: nothing more can be entered")
+
+
+def _void(view: GameView, user, *, reason: str, request_id: str) -> None:
+    """Reverse every live entry of the game and mark it void, with who, when and why."""
+    game = view.game
+    actor = getattr(user, "username", "") or ""
+    # Nothing expected: sync reverses every entry that still holds (never deletes one).
+    ledger.sync([], game_id=game.pk, currency=game.currency, session_id=game.session_id,
+                actor=actor, reason=f"game voided: {reason}"[:255], request_id=request_id)
+    game.status, game.version = engine.GameStatus.VOID, game.version + 1
+    game.voided_at, game.voided_by, game.void_reason = timezone.now(), user, reason[:255]
+    bump_version(game, status=game.status, voided_at=game.voided_at, voided_by=user,
+                 void_reason=game.void_reason)
+
+
+def _explained(error: RulesError, changed: int) -> RulesError:
+    """A replay's error after a correction: in the changed round it points into its input,
+    elsewhere it says that the correction breaks what follows."""
+    prefix = f"rounds[{changed}]"
+    if error.field and (error.field == prefix or error.field.startswith(prefix + ".")):
+        error.within(prefix)  # every error found at once in the round points into it
+    elif error.field and error.field.startswith("rounds["):
+        later = int(error.field[len("rounds["):].split("]")[0]) + 1
+        error.because(engine.Message("correction_breaks_round", {"round": later}))
+    elif error.field and error.field.startswith("rebuys["):
+        error.because(engine.Message("correction_breaks_rebuy"))
+    return error
 
 
 def _store_round(game, number, revision, entry: engine.RoundEntry, user, *,

@@ -38,3 +38,24 @@ class VersionMismatch(ServiceError):
 class VersionRequired(ServiceError):
     code = "version_required"
     status = 428
+
+
+class GameVoid(ServiceError):
+    """The game was deleted or voided: nothing more can be entered."""
+
+    code = "game_void"
+    status = 409
+
+
+class RebuyNotUndoable(ServiceError):
+    """No re-buy of that player holds, or a round was saved after it."""
+
+    code = "rebuy_not_undoable"
+    status = 409
+
+
+class GameHasRounds(ServiceError):
+    """Only a game without rounds can be deleted; one with rounds is voided."""
+
+    code = "game_has_rounds"
+    status = 409

@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 from django.db.models import Prefetch
 
+from ledger import services as ledger
+
 from .. import rules as engine
 from ..models import Game, Hand, Player, Rebuy, Round, Seat
 from .errors import NotFound
@@ -107,6 +109,8 @@ class GameView:
         self._facts: tuple[list[RoundFacts], list[Rebuy]] | None = None
         self._entered: dict[int, RoundFacts] = {}
         self._state: engine.Game | None = None
+        # The re-buys the last write undid (services.correct_round), for its answer.
+        self.undone_rebuys: list[UndoneRebuy] = []
 
     # -- facts --
 
@@ -143,6 +147,60 @@ class GameView:
         """A re-buy just stored. Facts not read yet will be read with it."""
         if self._facts is not None:
             self._facts[1].append(rebuy)
+
+    def drop_rebuy(self, rebuy: Rebuy) -> None:
+        """A re-buy just undone: it no longer holds."""
+        if self._facts is not None:
+            self._facts[1][:] = [kept for kept in self._facts[1] if kept.pk != rebuy.pk]
+
+    @property
+    def void(self) -> bool:
+        """Deleted or voided by hand: its money reversed, nothing more can be entered."""
+        return self.game.status == engine.GameStatus.VOID
+
+    @property
+    def undoable_rebuys(self) -> list[tuple[int, str]]:
+        """(player, name) of the re-buys taken since the last round: they can be undone
+        until the next round is saved (services.undo_rebuy)."""
+        if self.void or self.game.closed or self.state.status.ended:
+            return []
+        played = self.state.round_count
+        return [(rebuy.player_id, self.name(rebuy.player_id)) for rebuy in self.rebuys
+                if rebuy.after_round == played]
+
+    @cached_property
+    def rebuy_notices(self) -> list[tuple[str, "UndoneRebuy"]]:
+        """(name, undone re-buy) for the re-buys a correction undid lately, for the sheet."""
+        return [(self.name(undone.player), undone) for undone in self.rebuys_undone_lately()]
+
+    def rebuys_undone_lately(self) -> list["UndoneRebuy"]:
+        """The re-buys a correction undid since the last round was saved: what the sheet
+        tells the table until the next round (docs/rules.md 4.2, "Undoing a re-buy")."""
+        rounds = self.rounds
+        # Only a correction undoes a re-buy this way: a game never corrected asks nothing.
+        if not any(facts.revision for facts in rounds):
+            return []
+        undone = list(Rebuy.objects.filter(
+            game=self.game, undone_by_correction__isnull=False,
+            undone_at__gte=rounds[-1].entered_at))
+        if not undone:
+            return []
+        costs = {(line.source, line.round): line.amount
+                 for line in ledger.lines(self.game.pk) if line.kind == "rebuy"}
+        return [UndoneRebuy(rebuy.player_id, rebuy.after_round,
+                            costs.get((engine.account(rebuy.player_id), rebuy.after_round), 0),
+                            rebuy.undone_by_correction)
+                for rebuy in undone]
+
+    @property
+    def voided_game(self) -> Game | None:
+        """The game row when it is void (who voided it, when, why), else None."""
+        return self.game if self.void else None
+
+    @property
+    def status(self) -> engine.GameStatus:
+        """The engine's status, unless the game was voided (a fact of the game row)."""
+        return engine.GameStatus.VOID if self.void else self.state.status
 
     # -- state --
 
@@ -231,9 +289,11 @@ class GameView:
     def player_lines(self) -> list["PlayerLine"]:
         """Each seat's standing, money and re-buy, in seat order."""
         state = self.state
+        void = self.void
         lines = []
         for seat, standing in zip(self.seats, state.standings, strict=True):
-            offer = state.rebuy_offer(seat.player_id)
+            # A void game's money was reversed and it takes no more re-buys.
+            offer = None if void else state.rebuy_offer(seat.player_id)
             lines.append(PlayerLine(
                 id=seat.player_id, name=seat.player.name, seat=seat.number,
                 total=standing.total, state=standing.state, rebought=standing.rebought,
@@ -242,15 +302,31 @@ class GameView:
                     eligible=offer is not None,
                     target=offer.target if offer else None,
                     cost=offer.cost if offer else None,
-                    reason=None if offer else state.can_rebuy(seat.player_id),
+                    reason=None if offer or void else state.can_rebuy(seat.player_id),
                 ),
-                balance=standing.balance, place=standing.place,
+                balance=0 if void else standing.balance, place=standing.place,
             ))
         return lines
 
     @property
     def payout_lines(self) -> list["Payout"]:
+        if self.void:
+            return []
         return [Payout(player, amount) for player, amount in self.state.payouts]
+
+    # What the table holds: nothing once the game is void (every movement reversed).
+
+    @property
+    def pot(self) -> int:
+        return 0 if self.void else self.state.pot
+
+    @property
+    def kitty(self) -> int:
+        return 0 if self.void else self.state.kitty
+
+    @property
+    def carried_out(self) -> int:
+        return 0 if self.void else self.state.carried_out
 
     def round_line(self, result: engine.RoundResult) -> "RoundLine":
         """A round's result with its stored facts (revision, reason, the cards entered)."""
@@ -268,6 +344,16 @@ class GameView:
             results=[result_line(line, cards.get(line.player)) for line in result.results],
             out=list(result.out), rebuy_offers=list(result.rebuy_offers), game=self,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class UndoneRebuy:
+    """A re-buy a correction undid: its money (`cost`, minor units) went back to the player."""
+
+    player: int
+    after_round: int
+    cost: int
+    by_round: int | None = None  # the round whose correction undid it
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,7 +500,8 @@ def _load_facts(game: Game) -> tuple[list[RoundFacts], list[Rebuy]]:
         facts = by_id[round_id]
         if id(facts) in counting:
             facts.hands.append(HandFacts(player, position, deadwood, cards, laid, laid_melds))
-    rebuys = list(Rebuy.objects.filter(game=game))
+    # An undone re-buy is kept as a record, but it no longer holds: the replay leaves it out.
+    rebuys = list(Rebuy.objects.filter(game=game, undone_at__isnull=True))
     return [current[number] for number in sorted(current)], rebuys
 
 

@@ -41,7 +41,7 @@ class Settlement:
 
 def player_nets(view: GameView) -> dict[int, int]:
     """Each seated player's money result in this game (received minus paid)."""
-    balances = view.state.balances
+    balances = {} if view.void else view.state.balances
     return {pid: balances.get(engine.account(pid), 0) for pid in view.player_ids}
 
 
@@ -82,7 +82,9 @@ def session_summary(session: TableSession) -> SessionSummary:
             nets[keys[key]] = amount
     carried = ledger.carried(session.pk)
     # A game whose pot was carried over is done once a later game took the pot (carried 0).
-    final = bool(games) and not carried and all(GameStatus(game.status).ended for game in games)
+    # A void game (deleted or voided) is done too: its money was all given back.
+    final = bool(games) and not carried and all(
+        GameStatus(game.status).ended or game.status == GameStatus.VOID for game in games)
     payments = settle(_open(nets)) if final else []
     return SessionSummary(session, games, carried, nets, payments, final)
 
@@ -94,4 +96,5 @@ def _open(nets: dict[int, int]) -> dict[int, int]:
 def verify_game(game: Game | GameView) -> list[str]:
     """Differences between the game's ledger and what its facts call for; [] when it agrees."""
     view = game if isinstance(game, GameView) else load_game(game)
-    return ledger.verify(view.game.pk, view.history.transfers)
+    # A void game's every movement was reversed: it should hold nothing, net.
+    return ledger.verify(view.game.pk, [] if view.void else view.history.transfers)

@@ -1,7 +1,9 @@
 """Template filters for the pages: money and signed numbers in the active language."""
 
 from django import template
+from django.utils.translation import gettext as _
 
+from scorekeeper.services.commands import DELETED_REASON
 from scorekeeper.web.presenters import money_text
 
 register = template.Library()
@@ -38,3 +40,12 @@ def at(sequence, index):
         return sequence[index]
     except (IndexError, KeyError, TypeError):
         return None
+
+
+@register.filter
+def void_note(game):
+    """Why a void game is void, in the reader's language: deleted as started by mistake, or
+    voided by an organiser for the reason given."""
+    if game.void_reason == DELETED_REASON:
+        return _("Deleted: it was started by mistake.")
+    return _("Voided: %(reason)s") % {"reason": game.void_reason}

@@ -1,0 +1,89 @@
+"""The pages that take something back (docs/api.md, "Undoing"): a re-buy until the next
+round, a game started by mistake, a game voided by an organiser. Thin, like every view:
+one service call each; the sheet or the home page answers."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..messages import message_for
+from ..models import Membership
+from ..rules import RulesError
+from .views import _go, _member_game, _saved_once, _show_sheet
+
+VOID_PAGE = "scorekeeper/void_game.html"
+
+
+@login_required
+@require_POST
+def undo_rebuy(request, game_id: int):
+    _member_game(request, game_id, write=True)
+    player = request.POST.get("player", "")
+    if not player.isdigit():
+        return _show_sheet(request, game_id, status=422,
+                           message=_("Choose whose re-buy to undo."))
+    key = request.POST.get("key", "")
+    try:
+        saved = _saved_once(request, key, lambda: services.undo_rebuy(
+            game_id=game_id, player=int(player), user=request.user, request_id=key,
+        ))
+    except services.RebuyNotUndoable:
+        return _show_sheet(request, game_id, status=409, message=_(
+            "That re-buy can no longer be undone: a round was saved after it. Correct a "
+            "round instead."))
+    except services.NotFound:
+        return _show_sheet(request, game_id, status=409,
+                           message=_("That player does not sit at this game."))
+    except RulesError as error:
+        return _show_sheet(request, game_id, status=409, message=message_for(error))
+    return _show_sheet(request, game_id, view=saved)
+
+
+@login_required
+@require_POST
+def delete_game(request, game_id: int):
+    """The second button of the sheet's "Delete this game" (the first one only opens it)."""
+    game, _can_write = _member_game(request, game_id, write=True)
+    try:
+        services.delete_game(game_id=game_id, user=request.user)
+    except services.GameHasRounds:
+        return _show_sheet(request, game_id, status=409, message=_(
+            "This game has rounds, so it cannot be deleted: an organiser can void it, with a "
+            "reason."))
+    except RulesError as error:
+        return _show_sheet(request, game_id, status=409, message=message_for(error))
+    messages.success(request, _("%(name)s was deleted; its buy-ins are given back.")
+                     % {"name": game.name})
+    return _go(request, reverse("home"))
+
+
+@login_required
+def void_game(request, game_id: int):
+    """An organiser voids a game, with a reason: a page of its own, so the reason is typed
+    with care and nothing is voided by a stray tap."""
+    game, _can_write = _member_game(request, game_id)
+    if game.caller_role != Membership.Role.ORGANISER:
+        raise PermissionDenied("Only the club's organisers void games")
+    view = services.load_game(game)
+    reason, error = "", ""
+    if request.method == "POST":
+        reason = (request.POST.get("reason") or "").strip()[:255]
+        if not reason:
+            error = _("Say why the game is voided.")
+        else:
+            try:
+                services.void_game(game_id=game_id, reason=reason, user=request.user)
+            except RulesError as refused:
+                error = message_for(refused)
+            else:
+                messages.success(request, _("%(name)s was voided; every payment in it is "
+                                            "given back.") % {"name": game.name})
+                return _go(request, reverse("home"))
+    return render(request, VOID_PAGE, {
+        "game": game, "view": view, "reason": reason, "error": error,
+    }, status=422 if error else 200)

@@ -154,11 +154,17 @@ def test_two_phones_entering_the_same_round_make_one_round(phones, alice, bob, c
     phones.expected_statuses.add(409)
     second.locator("#round-form .save").click()
 
+    # The second phone keeps what it typed, offered as a correction of the round recorded.
     expect(second.get_by_role("alert")).to_contain_text(
         "Round 1 was entered on another phone meanwhile")
+    expect(second.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    expect(second.get_by_label("Points of Anna")).to_have_value("30")
+    expect(second.locator(".hand", has_text="Anna").locator(".recorded")).to_have_text(
+        "recorded: knocked, 3")
+    assert Round.objects.filter(game_id=game_id).count() == 1
+    second.get_by_role("link", name="Sheet").click()
     expect(second.locator(".news")).to_contain_text("Anna knocked with 3 points.")  # A's round
     expect(second.get_by_role("link", name="Enter round 2")).to_be_visible()
-    assert Round.objects.filter(game_id=game_id).count() == 1
     second.get_by_role("link", name="Ledger").click()
     premiums = second.locator("table.ledger tbody tr", has_text="Knock premium")
     expect(premiums).to_have_count(3)  # Ben, Cem and Dora pay Anna, once

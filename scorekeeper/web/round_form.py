@@ -2,10 +2,11 @@
 as cards and evaluated as they come. Only the shape of what was typed is checked here;
 whether the round is possible is the engine's question, asked through the services."""
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from .. import rules as engine
 from ..messages import message_for
@@ -61,14 +62,22 @@ class HandEntry:
     penalty: str = ""
     penalty_error: str = ""
     penalty_choices: list[tuple[str, str]] = field(default_factory=list)
+    # The picker's rank buttons for the chosen suit: (code, label, used up by the decks).
+    ranks: list[tuple[str, str, bool]] = field(default_factory=list)
     # The row around the entry (not re-rendered by the picker).
     total: int | None = None
     dealer: bool = False
     ender: bool = False
+    # A stale form shown as a correction: the round as recorded, next to what was typed.
+    recorded: str = ""
 
     @property
     def hand_full(self) -> bool:
         return len(self.cards) >= self.hand_size
+
+    @property
+    def count_text(self) -> str:
+        return hand_count(len(self.cards), self.hand_size)
 
 
 @dataclass
@@ -93,6 +102,7 @@ class LaidEntry:
     bad_meld: int | None = None  # the meld an engine error names
     points: int | None = None
     views: list[MeldView] = field(default_factory=list)
+    ranks: list[tuple[str, str, bool]] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -108,6 +118,7 @@ class LaidEntry:
         return sum(len(meld) for meld in self.melds)
 
 
+MAX_TYPED = 12
 PICKER_RANKS = RANKS  # A 2 .. K, in the order players sort their hands
 
 
@@ -119,6 +130,45 @@ def picker_suits():
     return [(suit, SUIT_SYMBOLS[suit], SUIT_NAMES[suit], suit in "HD") for suit in SUITS]
 
 
+def hand_count(count, size: int) -> str:
+    """"3 of 10 cards": the plural follows the hand's size ("1 of 1 card")."""
+    return ngettext("%(count)s of %(size)s card", "%(count)s of %(size)s cards", size) % {
+        "count": count, "size": size}
+
+
+def picker_texts(rules: engine.Rules) -> dict[str, str]:
+    """What the browser's picker writes as cards are tapped (static/js/app.js), in the
+    page's language: "{n}", "{card}", "{rank}" and "{suit}" are filled in there."""
+    laid = "%(count)s card laid", "%(count)s cards laid"
+    return {
+        "count": hand_count("{n}", rules.hand_size),
+        "laid-one": ngettext(*laid, 1) % {"count": "{n}"},
+        "laid-other": ngettext(*laid, 2) % {"count": "{n}"},
+        "hint": _("tap a card to take it back"),
+        "take-back": _("Take back %(card)s") % {"card": "{card}"},
+        "card": _("%(rank)s of %(suit)s") % {"rank": "{rank}", "suit": "{suit}"},
+        "joker": _("Joker"), "joker-short": _("Jo"), "new-meld": _("new meld"),
+        "full": full_hand(rules),
+    }
+
+
+def full_hand(rules: engine.Rules) -> str:
+    return ngettext("A hand holds %(count)s card at the end of a round",
+                    "A hand holds %(count)s cards at the end of a round",
+                    rules.hand_size) % {"count": rules.hand_size}
+
+
+def rank_buttons(rules: engine.Rules, cards: list[str], suit: str) -> list[tuple[str, str, bool]]:
+    """The picker's ranks in `suit`, each marked when the round already holds as many of
+    that card as the decks (or, for the joker, the game) allow."""
+    counts = Counter(cards)
+    buttons = [(rank, label, counts[f"{rank}{suit}"] >= rules.decks)
+               for rank, label in picker_ranks()]
+    if rules.jokers:
+        buttons.append((JOKER, _("Joker"), counts[JOKER] >= rules.jokers))
+    return buttons
+
+
 # Basic Rummy and Rami: a hand counts whole, and who went out holds nothing.
 TALLY_FAMILIES = ("basic", "rami")
 
@@ -127,14 +177,15 @@ def _tally(rules: engine.Rules) -> bool:
     return engine.family_for(rules).name in TALLY_FAMILIES
 
 
-def round_cards(data, *, without: str = "") -> list[str]:
-    """Every card picked anywhere in the round form (hands and laid melds), but the field
+def round_cards(data, *, without: str | tuple[str, ...] = "") -> list[str]:
+    """Every card picked anywhere in the round form (hands and laid melds), but the fields
     `without`: the cards the decks must also hold for one more to be picked."""
     modes = {"cards": "mode", "melds": "lmode"}  # the field saying cards are picked
+    skipped = {without} if isinstance(without, str) else set(without)
     cards = []
     for key in data:
         kind, _sep, player = key.partition("-")
-        if key == without or kind not in modes or data.get(f"{modes[kind]}-{player}") != "cards":
+        if key in skipped or kind not in modes or data.get(f"{modes[kind]}-{player}") != "cards":
             continue
         text = (data.get(key) or "").replace("|", " ")
         if text.strip():
@@ -151,7 +202,9 @@ def _deck_refusal(rules: engine.Rules, cards: list[str], card: str) -> str:
         engine.check_deck([[*cards, card]], decks=rules.decks, jokers=rules.jokers)
     except engine.CardError:
         if card == JOKER:
-            return _("The game has only %(count)s jokers") % {"count": rules.jokers}
+            return ngettext("The game has only %(count)s joker",
+                            "The game has only %(count)s jokers",
+                            rules.jokers) % {"count": rules.jokers}
         return _("The decks hold %(count)s × %(card)s") % {"count": rules.decks,
                                                            "card": card_view(card).label}
     return ""
@@ -167,7 +220,8 @@ def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str
     """
     entry = HandEntry(player, name, hand_size=rules.hand_size, whole=_tally(rules))
     entry.mode = "cards" if data.get(f"mode-{player}") == "cards" else "number"
-    entry.value = (data.get(f"dw-{player}") or "").strip()[:4]
+    # Kept as typed (bounded): a value cut short would be a wrong number, not a refused one.
+    entry.value = (data.get(f"dw-{player}") or "").strip()[:MAX_TYPED]
     entry.suit = data.get(f"suit-{player}") if data.get(f"suit-{player}") in SUITS else "S"
     try:
         entry.cards = engine.parse_cards(data.get(f"cards-{player}") or "") if (
@@ -187,8 +241,7 @@ def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str
         if argument != JOKER and argument not in RANKS:
             entry.error = _("Tap a rank: A, 2 to 10, J, Q or K")
         elif entry.hand_full and not rules.free_hand_size:
-            entry.error = _("A hand holds %(count)s cards at the end of a round") % {
-                "count": rules.hand_size}
+            entry.error = full_hand(rules)
         else:
             others = round_cards(data, without=f"cards-{player}")
             entry.error = _deck_refusal(rules, [*others, *entry.cards], card)
@@ -229,7 +282,7 @@ def laid_entry(player: int, data, rules: engine.Rules, *, action: str = "",
     """
     laid = LaidEntry(player)
     laid.mode = "cards" if data.get(f"lmode-{player}") == "cards" else "number"
-    laid.value = (data.get(f"laid-{player}") or "").strip()[:4]
+    laid.value = (data.get(f"laid-{player}") or "").strip()[:MAX_TYPED]
     laid.suit = data.get(f"lsuit-{player}") if data.get(f"lsuit-{player}") in SUITS else "S"
     laid.melds = _melds_from(data.get(f"melds-{player}") or "")
     if action == "cards":
@@ -278,7 +331,7 @@ def penalty_choices(rules: engine.Rules, chosen: str) -> list[tuple[str, str]]:
     penalty, and whatever was stored beyond that."""
     step = rules.penalty
     choices = [("", "0")] + [(str(count * step), f"{count} × {step}") for count in range(1, 6)]
-    if chosen.isdigit() and int(chosen) and chosen not in dict(choices):
+    if _whole(chosen) and int(chosen) and chosen not in dict(choices):
         choices.append((chosen, chosen))
     return choices
 
@@ -290,6 +343,7 @@ def round_entry(player: int, name: str, data, rules: engine.Rules, *, action: st
     laying = action.startswith("lay_")
     entry = hand_entry(player, name, data, rules, action="" if laying else action,
                        argument=argument)
+    laid_cards = []
     if engine.family_for(rules).name == "rami":
         entry.laid = laid_entry(player, data, rules, action=action[4:] if laying else "",
                                 argument=argument)
@@ -297,6 +351,15 @@ def round_entry(player: int, name: str, data, rules: engine.Rules, *, action: st
         if entry.penalty == "0":
             entry.penalty = ""
         entry.penalty_choices = penalty_choices(rules, entry.penalty)
+        if entry.laid.mode == "cards":
+            laid_cards = [card for meld in entry.laid.melds for card in meld]
+    # The round's cards as this tap left them, to grey out those the decks have no more of.
+    held = entry.cards if entry.mode == "cards" else []
+    cards = [*round_cards(data, without=(f"cards-{player}", f"melds-{player}")), *held,
+             *laid_cards]
+    entry.ranks = rank_buttons(rules, cards, entry.suit)
+    if entry.laid is not None:
+        entry.laid.ranks = rank_buttons(rules, cards, entry.laid.suit)
     return entry
 
 
@@ -357,6 +420,7 @@ class RoundInput:
         if self.void:
             return not self.errors
         self._read_ender()
+        self._refuse_repeats()
         if self.family == "rami":
             finish = self.data.get("finish", "")
             if finish in dict(FINISHES):
@@ -372,7 +436,7 @@ class RoundInput:
                     self._send(entry, hand)
                 continue
             held = self._hand(entry, hand or HandInput(entry.player))
-            if held is not None and hand is not None:
+            if held is not None and hand is not None and not entry.error:
                 self._send(entry, held)
         for entry in self.entries:
             self._penalty(entry)
@@ -383,12 +447,23 @@ class RoundInput:
     def _read_ender(self) -> None:
         ids = [entry.player for entry in self.entries]
         ender = self.data.get("ender", "")
-        if not ender:
+        if len(_sent(self.data, "ender")) > 1:
+            # Radio buttons send one; two are a forged or broken form, not a choice to make.
+            self.errors["ender"] = str(ENDER_TWICE.get(self.family, ENDER_TWICE["knock"]))
+        elif not ender:
             self.errors["ender"] = str(ENDER_MISSING.get(self.family, ENDER_MISSING["knock"]))
-        elif not ender.isdigit() or int(ender) not in ids:
+        elif not _whole(ender) or int(ender) not in ids:
             self.errors["ender"] = str(ENDER_UNKNOWN.get(self.family, ENDER_UNKNOWN["knock"]))
         else:
             self.ender = int(ender)
+
+    def _refuse_repeats(self) -> None:
+        """A field of a row sent twice: which of the two was meant is not for us to guess."""
+        for entry in self.entries:
+            fields = ("dw", "cards", "mode", "laid", "melds", "lmode", "pen")
+            if any(len(_sent(self.data, f"{name}-{entry.player}")) > 1 for name in fields):
+                entry.error = _("The form sent %(name)s's entry twice: enter it once") % {
+                    "name": entry.name}
 
     def _send(self, entry: HandEntry, hand: HandInput) -> None:
         self.hands.append(hand)
@@ -404,7 +479,7 @@ class RoundInput:
             return replace(hand, cards=list(entry.cards))
         if entry.value == "":
             entry.error = _("Enter %(name)s's points") % {"name": entry.name}
-        elif not entry.value.isdigit():
+        elif not _whole(entry.value):
             entry.error = _("Points are a whole number, like 7 or 23")
         else:
             return replace(hand, deadwood=int(entry.value))
@@ -425,7 +500,7 @@ class RoundInput:
                 return HandInput(entry.player)
             laid.error = _("Enter the points %(name)s laid (0 if nothing)") % {
                 "name": entry.name}
-        elif not laid.value.isdigit():
+        elif not _whole(laid.value):
             laid.error = _("Points are a whole number, like 7 or 23")
         else:
             return HandInput(entry.player, laid=int(laid.value))
@@ -434,16 +509,22 @@ class RoundInput:
     def _penalty(self, entry: HandEntry) -> None:
         if not entry.penalty:
             return
-        if not entry.penalty.isdigit():
+        if not _whole(entry.penalty):
             entry.penalty_error = _("Choose the penalty from the list")
             return
         self.penalties.append((entry.player, int(entry.penalty)))
         self.penalty_rows.append(entry)
 
+    def place_errors(self, error) -> None:
+        """Every error the engine found in the round, each next to its field. The engine
+        gathers them into one error's `errors`; a single error stands for itself."""
+        for each in getattr(error, "errors", None) or [error]:
+            self.place_error(each)
+
     def place_error(self, error) -> None:
         """An engine error next to its field: hands[i].* on the row of the i-th hand sent
         (its laid part for .laid...), penalties[i].* at that row's penalty, else the
-        form."""
+        form. A second error on the same field is added to the first."""
         where, message = error.field or "", message_for(error)
         for prefix, rows in (("hands[", self.hand_rows), ("penalties[", self.penalty_rows)):
             if not where.startswith(prefix):
@@ -452,25 +533,46 @@ class RoundInput:
             if index.isdigit() and int(index) < len(rows):
                 entry = rows[int(index)]
                 if prefix == "penalties[":
-                    entry.penalty_error = message
+                    entry.penalty_error = _joined(entry.penalty_error, message)
                 elif rest.startswith(".laid") and entry.laid is not None:
-                    entry.laid.error = message
+                    entry.laid.error = _joined(entry.laid.error, message)
                     meld = rest[len(".laid_melds["):].split("]")[0]
                     if rest.startswith(".laid_melds[") and meld.isdigit():
                         entry.laid.bad_meld = int(meld)
                 else:
-                    entry.error = message
+                    entry.error = _joined(entry.error, message)
                 return
-        if where in ("ender", "finish"):
-            self.errors[where] = message
-            return
-        self.errors["form"] = message
+        key = where if where in ("ender", "finish") else "form"
+        self.errors[key] = _joined(self.errors.get(key, ""), message)
+
+
+def _joined(before: str, message: str) -> str:
+    if not before or message == before:
+        return message
+    return f"{before} · {message}"
+
+
+def _sent(data, name: str) -> list[str]:
+    """Every value the form sent under `name` (a plain dict holds one at most)."""
+    if hasattr(data, "getlist"):
+        return data.getlist(name)
+    return [data[name]] if name in data else []
+
+
+def _whole(text: str) -> bool:
+    """Digits 0-9 only: str.isdigit() also takes "²", which int() refuses."""
+    return text.isascii() and text.isdigit()
 
 
 ENDER_MISSING = {
     "knock": gettext_lazy("Tap the name of the player who knocked"),
     "basic": gettext_lazy("Tap the name of the player who went out"),
     "rami": gettext_lazy("Tap the name of the player who finished"),
+}
+ENDER_TWICE = {
+    "knock": gettext_lazy("Only one player knocks: the form sent two, tap one name"),
+    "basic": gettext_lazy("Only one player goes out: the form sent two, tap one name"),
+    "rami": gettext_lazy("Only one player finishes: the form sent two, tap one name"),
 }
 ENDER_UNKNOWN = {
     "knock": gettext_lazy("Choose the knocker among this round's players"),

@@ -6,6 +6,7 @@ Links and forms work without JavaScript; htmx makes them faster.
 """
 
 import segno
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, F, Prefetch, Q
@@ -42,8 +43,10 @@ from .round_form import (
     FINISHES,
     HANDS_LEGENDS,
     RoundInput,
+    card_view,
     picker_ranks,
     picker_suits,
+    picker_texts,
     round_entry,
 )
 
@@ -92,7 +95,7 @@ def home(request):
     )
     playing = (GameStatus.RUNNING, GameStatus.DECIDER)
     running = list(games.filter(status__in=playing))
-    recent = list(games.filter(~Q(status__in=playing))[:10])
+    recent = list(games.filter(~Q(status__in=[*playing, GameStatus.VOID]))[:10])
     return render(request, "scorekeeper/home.html", {
         "running": running,
         "recent": recent,
@@ -221,7 +224,8 @@ def _sheet_context(view, can_write=False, *, shared=False, message="", poll_url=
     result = None
     if finished or view.game.closed:
         result = pages.build_result(view, services.settlement_for(view))
-    can_write = can_write and not shared
+    # A void game is kept for the record only: nothing more is entered or corrected.
+    can_write = can_write and not shared and not view.void
     return {
         "view": view, "game": view.game, "state": state, "rules": view.rules,
         "sheet": pages.build_sheet(view), "currency": view.game.currency,
@@ -305,9 +309,10 @@ def _entries(view, players, data, *, action="", argument="", target=None, totals
 
 def _picker_action(data) -> tuple[str, str, int | None]:
     """A tap in a card picker: ("add", "Q", 12) from the button value "12:Q"; the laid
-    melds' picker (Rami) sends "lay_add" and the like."""
-    for action in ("cards", "number", "add", "remove", "clear", "lay_cards", "lay_number",
-                   "lay_add", "lay_remove", "lay_clear", "lay_next"):
+    melds' picker (Rami) sends "lay_add" and the like. "show" only evaluates: the
+    browser keeps the cards and asks for the melds and points now and then."""
+    for action in ("cards", "number", "add", "remove", "clear", "show", "lay_cards",
+                   "lay_number", "lay_add", "lay_remove", "lay_clear", "lay_next", "lay_show"):
         value = data.get(f"pick_{action}")
         if value:
             player, _sep, argument = value.partition(":")
@@ -335,7 +340,7 @@ def _round_context(view, entries, form_input=None, *, number, dealer, key, corre
         "decider": view.state.status == GameStatus.DECIDER and not correcting,
         "open_offers": [] if correcting else pages.open_offers(view),
         "ranks": picker_ranks(), "suits": picker_suits(),
-        "jokers": view.rules.jokers > 0,
+        "jokers": view.rules.jokers > 0, "picker_texts": picker_texts(view.rules),
         "void_rounds": engine.family_for(view.rules).void_rounds, "was_void": was_void,
         "match": match, "choices": choices,
         "action": reverse("round-edit", args=[view.game.pk, number]) if correcting
@@ -390,15 +395,12 @@ def round_new(request, game_id: int):
                 seats=view.seats,
             ))
         except services.StaleRound:
-            return _show_sheet(request, game_id, status=409, message=_(
-                "Round %(number)s was entered on another phone meanwhile. Here is the sheet "
-                "as it stands: check the round, and correct it if your numbers differ."
-            ) % {"number": number})
+            return _stale_round(request, game_id, number, data)
         except services.GameFinished:
             return _show_sheet(request, game_id, status=409,
                                message=_("The game is over: no more rounds can be entered."))
         except RulesError as error:
-            form_input.place_error(error)
+            form_input.place_errors(error)
         else:
             return _show_sheet(request, game_id, view=saved)
     return _round_form_again(request, view, entries, form_input, context_args)
@@ -454,10 +456,66 @@ def round_edit(request, game_id: int, number: int):
         except services.GameFinished as error:
             return _show_sheet(request, game_id, status=409, message=message_for(error))
         except RulesError as error:
-            form_input.place_error(error)
+            form_input.place_errors(error)
         else:
             return _show_sheet(request, game_id, view=saved)
     return _round_form_again(request, view, entries, form_input, args)
+
+
+def _stale_round(request, game_id: int, number: int, data):
+    """Round `number` was saved by another phone while this one typed it: what was typed
+    is not thrown away but offered as a correction of the round as recorded, with the
+    recorded values beside it (409). Saving it stays a deliberate second step."""
+    game, _can_write = _member_game(request, game_id, write=True)
+    view = services.load_game(game)
+    if not 1 <= number <= len(view.history.rounds):
+        return _show_sheet(request, game_id, status=409, view=view, message=_(
+            "Round %(number)s was entered on another phone meanwhile. Here is the sheet "
+            "as it stands: check the round, and correct it if your numbers differ."
+        ) % {"number": number})
+    result = view.history.rounds[number - 1]
+    entries = _entries(view, pages.round_players(view, result), data, totals=False)
+    recorded = _stored_form(view.round_facts(number))
+    family = engine.family_for(view.rules).name
+    for entry in entries:
+        entry.ender = str(entry.player) == data.get("ender")
+        entry.recorded = _recorded(entry, recorded, result.ender, ENDER_WORDS[family])
+    context = _round_context(
+        view, entries, number=number, dealer=result.dealer, correcting=True,
+        match=result.match or None, was_void=result.void, key=pages.new_form_key(),
+        version=game.version, reason=_("entered twice, on two phones"),
+        finish=data.get("finish", ""))
+    context["stale"] = True
+    response = render(request, ROUND_FORM, context, status=409)
+    if request.htmx:
+        response["HX-Retarget"] = "body"
+        response["HX-Reswap"] = "innerHTML show:top"
+        response["HX-Push-Url"] = reverse("round-edit", args=[game_id, number])
+    return response
+
+
+def _recorded(entry, recorded: dict, ender, ender_word) -> str:
+    """A row of the round as recorded, in words: "recorded: knocked, 3"."""
+    player, parts = entry.player, []
+    if player == ender:
+        parts.append(str(ender_word))
+    if f"melds-{player}" in recorded:
+        laid = recorded[f"melds-{player}"].replace("|", " ").split()
+        parts.append(_("laid %(what)s") % {"what": _card_text(laid)})
+    elif f"laid-{player}" in recorded:
+        parts.append(_("laid %(what)s") % {"what": recorded[f"laid-{player}"]})
+    if f"cards-{player}" in recorded:
+        parts.append(_card_text(recorded[f"cards-{player}"].split()))
+    elif f"dw-{player}" in recorded:
+        parts.append(recorded[f"dw-{player}"])
+    if not parts:
+        return ""
+    return _("recorded: %(what)s") % {"what": ", ".join(parts)}
+
+
+def _card_text(cards) -> str:
+    """Cards as the picker shows them: "Q♠ 10♥"."""
+    return " ".join(f"{view.rank}{view.suit}" for view in map(card_view, cards))
 
 
 def _round_input(view, data, entries, *, correcting=False) -> RoundInput:
@@ -502,6 +560,8 @@ def _picker_answer(request, view, entries, action, target, context_args):
         entry.ender = str(entry.player) == request.POST.get("ender")
     context = _round_context(view, entries, **context_args)
     entry = next((entry for entry in entries if entry.player == target), None)
+    if request.htmx and request.htmx.target == "round-form":
+        return render(request, f"{ROUND_FORM}#round-form", context)
     if request.htmx and not request.htmx.boosted and entry is not None:
         context["entry"] = entry
         return render(request, f"{ROUND_FORM}#{_picker_part(action, entry)}", context)
@@ -589,7 +649,10 @@ def ledger(request, game_id: int):
 @require_GET
 def share(request, game_id: int):
     game, _can_write = _member_game(request, game_id)
-    url = request.build_absolute_uri(reverse("shared", args=[pages.share_token(game.pk)]))
+    path = reverse("shared", args=[pages.share_token(game.pk)])
+    # PUBLIC_URL (settings): the address the other phones reach, which the organiser's
+    # own browser (often on 127.0.0.1) does not show.
+    url = settings.PUBLIC_URL + path if settings.PUBLIC_URL else request.build_absolute_uri(path)
     # segno writes the SVG from the link's bits alone: no text of ours goes into it.
     qr = mark_safe(segno.make(url, error="m").svg_inline(
         scale=4, border=2, dark="#111111", light="#ffffff", omitsize=True))

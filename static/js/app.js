@@ -2,6 +2,11 @@
    keyboard never covers the form and the thumb stays in one place. Progressive: without
    this file the fields are ordinary numeric inputs and the pad stays hidden.
    Taps for a 4-player round: knocker, 1 digit, Next, 2 + Next, 2 + Next, 2, Save = 12.
+   A field that holds a value is replaced by the first key typed into it, not appended to
+   (4 then 3 is 3, not 43); until then the old value shows faintly as its placeholder.
+   The card pickers keep the hand in the page: each tap changes the form's hidden field at
+   once and the form sends the cards with Save; the melds and points are asked for in the
+   background and an answer overtaken by a later tap is dropped.
    Also: a notice when a request gets no answer, a server error or a refusal (see the
    end). */
 (function () {
@@ -32,6 +37,12 @@
   function setup(root) {
     var form = formOf(root) || (root.querySelector && root.querySelector("form.round"));
     if (!form) return;
+    // A picker just opened (or a form shown again): fold a full hand away.
+    Array.prototype.forEach.call(form.querySelectorAll("[data-picker='cards']"), function (picker) {
+      var size = +form.getAttribute("data-hand-size");
+      picker.classList.toggle("full", size > 0 && words(hiddenOf(picker).value).length >= size);
+    });
+    grey(form);  // a hand typed as points again frees its cards for the other pickers
     var pad = form.querySelector("[data-pad]");
     if (!pad) return;
     pad.hidden = false;
@@ -48,7 +59,7 @@
     var start = Math.max(all.indexOf(from), -1);
     for (var step = 1; step <= all.length; step++) {
       var candidate = all[(start + step) % all.length];
-      if (candidate !== from && candidate.value === "") return candidate;
+      if (candidate !== from && candidate.value === "" && !holding(candidate)) return candidate;
     }
     return null;
   }
@@ -66,19 +77,57 @@
       return;
     }
     if (!active) return;
-    if (key === "back") {
+    if (holding(active)) {
+      release(active, false);  // the first key replaces; Delete clears
+      if (key !== "back") active.value = key;
+    } else if (key === "back") {
       active.value = active.value.slice(0, -1);
-    } else if (active.value.length < 3) {
+    } else {
+      // No length limit here: a key is never dropped; the server names a value too big.
       active.value = active.value === "0" ? key : active.value + key;
     }
     active.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  // --- Replace on type ---
+  function holding(input) {
+    return input.hasAttribute("data-old");
+  }
+
+  function hold(input) {
+    if (input.value === "" || holding(input)) return;
+    input.setAttribute("data-old", input.value);
+    input.placeholder = input.value;
+    input.value = "";
+  }
+
+  // `keep`: nothing was typed, so the old value comes back.
+  function release(input, keep) {
+    if (!holding(input)) return;
+    if (keep && input.value === "") input.value = input.getAttribute("data-old");
+    input.removeAttribute("data-old");
+    input.placeholder = "";
+  }
+
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("form.round input[data-dw]")) {
+      hold(event.target);
       activate(event.target, false);
     }
   });
+  document.addEventListener("focusout", function (event) {
+    if (event.target.matches && event.target.matches("input[data-dw]")) release(event.target, true);
+  });
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("input[data-dw]") && input.value !== "") release(input, false);
+  });
+  // A form sent while a field still waits for its first key sends the old value.
+  document.addEventListener("submit", function (event) {
+    Array.prototype.forEach.call(event.target.querySelectorAll("input[data-old]"), function (input) {
+      release(input, true);
+    });
+  }, true);
 
   document.addEventListener("change", function (event) {
     var target = event.target;
@@ -91,6 +140,236 @@
         activate(nextEmpty(form, null), true);
       }
     }
+  });
+
+  // --- The card pickers ---
+  function text(form, name) {
+    return form.getAttribute("data-t-" + name) || "";
+  }
+
+  function hiddenOf(picker) {
+    return formOf(picker).querySelector("input[name='" + picker.getAttribute("data-picker") + "-" +
+                                        picker.getAttribute("data-player") + "']");
+  }
+
+  function words(value) {
+    return value.split(" ").filter(Boolean);
+  }
+
+  // The laid melds as "QS KS AS|7H 7D|": the last meld is the one being picked.
+  function readMelds(value) {
+    return value === "" ? [] : value.split("|").map(words);
+  }
+
+  function suitOf(picker) {
+    var checked = picker.querySelector(".suits input:checked");
+    return checked ? checked.value : "S";
+  }
+
+  // Every card in the form's hands and laid melds, counted.
+  function roundCounts(form) {
+    var counts = {};
+    var fields = form.querySelectorAll("input[name^='cards-'], input[name^='melds-']");
+    Array.prototype.forEach.call(fields, function (input) {
+      words(input.value.replace(/\|/g, " ")).forEach(function (card) {
+        counts[card] = (counts[card] || 0) + 1;
+      });
+    });
+    return counts;
+  }
+
+  // A card the decks hold no more of is greyed out in every picker of the form.
+  function grey(form) {
+    var counts = roundCounts(form);
+    var decks = +form.getAttribute("data-decks"), jokers = +form.getAttribute("data-jokers");
+    Array.prototype.forEach.call(form.querySelectorAll("[data-picker]"), function (picker) {
+      var suit = suitOf(picker);
+      Array.prototype.forEach.call(picker.querySelectorAll(".ranks button"), function (button) {
+        var rank = button.value.split(":")[1];
+        var card = rank === "JK" ? rank : rank + suit;
+        button.disabled = (counts[card] || 0) >= (rank === "JK" ? jokers : decks);
+      });
+    });
+  }
+
+  function cardButton(picker, card, name, value) {
+    var form = formOf(picker), button = document.createElement("button");
+    var rank = card.slice(0, -1), suit = card.slice(-1), label, shown;
+    if (card === "JK") {
+      label = text(form, "joker");
+      shown = text(form, "joker-short");
+    } else {
+      var rankButton = picker.querySelector(".ranks button[value$=':" + rank + "']");
+      var suitLabel = picker.querySelector(".suits input[value='" + suit + "']").parentNode;
+      var rankText = rankButton ? rankButton.textContent : rank;
+      shown = rankText + suitLabel.querySelector("[aria-hidden]").textContent;
+      label = text(form, "card").replace("{rank}", rankText)
+        .replace("{suit}", suitLabel.querySelector(".vh").textContent);
+      if (suit === "H" || suit === "D") button.className = "red";
+    }
+    button.classList.add("card");
+    button.type = "submit";
+    button.name = name;
+    button.value = value;
+    button.textContent = shown;
+    button.setAttribute("aria-label", text(form, "take-back").replace("{card}", label));
+    return button;
+  }
+
+  function group(className, buttons) {
+    var span = document.createElement("span");
+    span.className = className;
+    buttons.forEach(function (button) { span.appendChild(button); });
+    return span;
+  }
+
+  // The picked cards drawn at once, before the server has grouped them into melds.
+  function draw(picker) {
+    var form = formOf(picker), player = picker.getAttribute("data-player");
+    var value = hiddenOf(picker).value, melds = picker.querySelector(".melds"), count;
+    melds.textContent = "";
+    if (picker.getAttribute("data-picker") === "cards") {
+      var cards = words(value), size = +form.getAttribute("data-hand-size");
+      count = cards.length;
+      if (count) {
+        melds.appendChild(group("meld held", cards.map(function (card) {
+          return cardButton(picker, card, "pick_remove", player + ":" + card);
+        })));
+      }
+      picker.querySelector(".count").textContent = text(form, "count").replace("{n}", count) +
+        (count ? " · " + text(form, "hint") : "");
+      var full = size > 0 && count >= size;
+      picker.classList.toggle("full", full);
+      if (!full) picker.classList.remove("open");
+    } else {
+      var laid = readMelds(value);
+      count = 0;
+      laid.forEach(function (meld, index) {
+        count += meld.length;
+        var span = group("meld" + (meld.length < 3 ? " loose" : "") +
+                         (index === laid.length - 1 ? " open" : ""),
+                         meld.map(function (card) {
+                           return cardButton(picker, card, "pick_lay_remove",
+                                             player + ":" + index + ":" + card);
+                         }));
+        if (!meld.length) {
+          var empty = document.createElement("span");
+          empty.className = "new-meld";
+          empty.textContent = text(form, "new-meld");
+          span.appendChild(empty);
+        }
+        melds.appendChild(span);
+      });
+      picker.querySelector(".count").textContent =
+        text(form, count === 1 ? "laid-one" : "laid-other").replace("{n}", count) +
+        (count ? " · " + text(form, "hint") : "");
+    }
+    note(picker, "");
+  }
+
+  function note(picker, message) {
+    var paragraph = picker.querySelector(".pick-note");
+    if (!paragraph) return;
+    paragraph.textContent = message;
+    paragraph.hidden = !message;
+  }
+
+  // What a tap does to the hidden field's value.
+  var TAPS = {
+    pick_add: function (value, argument, picker) {
+      var cards = words(value);
+      var size = +formOf(picker).getAttribute("data-hand-size");
+      if (size > 0 && cards.length >= size) {
+        note(picker, text(formOf(picker), "full"));
+        return null;
+      }
+      cards.push(argument === "JK" ? argument : argument + suitOf(picker));
+      return cards.join(" ");
+    },
+    pick_remove: function (value, argument) {
+      var cards = words(value), at = cards.indexOf(argument);
+      if (at >= 0) cards.splice(at, 1);
+      return cards.join(" ");
+    },
+    pick_clear: function () { return ""; },
+    pick_lay_add: function (value, argument, picker) {
+      var melds = readMelds(value);
+      if (!melds.length) melds.push([]);
+      melds[melds.length - 1].push(argument === "JK" ? argument : argument + suitOf(picker));
+      return melds.map(function (meld) { return meld.join(" "); }).join("|");
+    },
+    pick_lay_next: function (value) {
+      var melds = readMelds(value);
+      return melds.length && melds[melds.length - 1].length ? value + "|" : value;
+    },
+    pick_lay_remove: function (value, argument) {
+      var melds = readMelds(value), index = +argument.split(":")[0];
+      var card = argument.split(":")[1], meld = melds[index] || [];
+      if (meld.indexOf(card) >= 0) meld.splice(meld.indexOf(card), 1);
+      return melds.filter(function (cards, at) {
+        return cards.length || at === melds.length - 1;
+      }).map(function (cards) { return cards.join(" "); }).join("|");
+    },
+    pick_lay_clear: function () { return ""; }
+  };
+
+  var timers = {}, asked = {};
+
+  // The melds and points of the picked cards, from the server, a moment after the last
+  // tap. Taps never wait for it; an answer for cards that changed meanwhile is dropped.
+  function evaluate(picker) {
+    var id = picker.id, form = formOf(picker), input = hiddenOf(picker);
+    var entry = picker.parentNode, output = entry.querySelector("output.dw");
+    if (output) output.classList.add("pending");
+    clearTimeout(timers[id]);
+    timers[id] = setTimeout(function () {
+      var sent = input.value, ask = (asked[id] || 0) + 1, body = new FormData(form);
+      asked[id] = ask;
+      body.append(picker.getAttribute("data-picker") === "cards" ? "pick_show" : "pick_lay_show",
+                  picker.getAttribute("data-player") + ":");
+      fetch(form.getAttribute("data-hand-url"), { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (html === null || asked[id] !== ask || input.value !== sent ||
+              !document.body.contains(picker)) return;
+          var answer = document.createElement("template");
+          answer.innerHTML = html;
+          ["output.dw", ".melds", ".count"].forEach(function (selector) {
+            var fresh = answer.content.querySelector(selector);
+            var shown = entry.querySelector(selector);
+            if (fresh && shown) shown.innerHTML = fresh.innerHTML;
+          });
+          if (output) output.classList.remove("pending");
+        })
+        .catch(function () { /* the cards stay in the form; the next tap asks again */ });
+    }, 250);
+  }
+
+  document.addEventListener("click", function (event) {
+    var reopen = event.target.closest && event.target.closest("[data-reopen]");
+    if (reopen) {
+      reopen.closest("[data-picker]").classList.add("open");
+      return;
+    }
+    var button = event.target.closest && event.target.closest("[data-picker] button[name]");
+    var tap = button && TAPS[button.name];
+    if (!tap) return;
+    event.preventDefault();
+    var picker = button.closest("[data-picker]"), input = hiddenOf(picker);
+    var argument = button.value.slice(button.value.indexOf(":") + 1);
+    var value = tap(input.value, argument, picker);
+    if (value === null) return;
+    input.value = value;
+    // Whoever follows the form (the correction's what-if) hears of the new hand.
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    draw(picker);
+    grey(formOf(picker));
+    evaluate(picker);
+  });
+
+  document.addEventListener("change", function (event) {
+    var picker = event.target.closest && event.target.closest("[data-picker]");
+    if (picker && event.target.type === "radio") grey(formOf(picker));
   });
 
   // Keep the focus (and the active field) where it is when a pad key is touched.

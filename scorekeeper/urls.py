@@ -9,7 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from . import health
 from .api import clubs, exports, games, money, reports, rounds
-from .web import views
+from .web import explain, undo, views
 
 # The API docs (Swagger UI) under the CSP: the split view serves its start script from
 # this address (?script) instead of inline; only styles are relaxed, for this page alone
@@ -29,6 +29,9 @@ api_v1 = [
     path("games/<int:game_id>/rounds/<int:number>/", rounds.RoundDetailView.as_view(),
          name="round"),
     path("games/<int:game_id>/rebuys/", rounds.RebuyView.as_view(), name="rebuys"),
+    path("games/<int:game_id>/rebuys/<int:player>/", rounds.RebuyDetailView.as_view(),
+         name="rebuy"),
+    path("games/<int:game_id>/void/", games.GameVoidView.as_view(), name="game-void"),
     path("games/<int:game_id>/ledger/", money.LedgerView.as_view(), name="ledger"),
     path("games/<int:game_id>/settlement/", money.SettlementView.as_view(), name="settlement"),
     path("games/<int:game_id>/verify/", money.VerifyView.as_view(), name="verify"),
@@ -62,8 +65,15 @@ urlpatterns = [
     path("games/<int:game_id>/hand/", views.hand, name="hand"),
     path("games/<int:game_id>/rebuy/", views.rebuy, name="game-rebuy"),
     path("games/<int:game_id>/close/", views.close, name="game-close"),
+    path("games/<int:game_id>/rebuy/undo/", undo.undo_rebuy, name="game-rebuy-undo"),
+    path("games/<int:game_id>/delete/", undo.delete_game, name="game-delete"),
+    path("games/<int:game_id>/void/", undo.void_game, name="game-void"),
     path("games/<int:game_id>/ledger/", views.ledger, name="game-ledger"),
     path("games/<int:game_id>/share/", views.share, name="game-share"),
+    path("games/<int:game_id>/players/<int:player_id>/", explain.player_account,
+         name="player-account"),
+    path("games/<int:game_id>/rounds/<int:number>/preview/", explain.round_preview,
+         name="round-preview"),
     path("s/<str:token>/", views.shared_sheet, name="shared"),
 ]
 

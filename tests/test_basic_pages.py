@@ -244,7 +244,8 @@ def test_the_worked_example_by_cards_gives_the_sheet_and_pays_at_once(club, bob_
     page = response.content.decode()
     assert response.status_code == 200
     assert section(page, "news") == (
-        "After round 1 Anna went out and scores 54. Ben deals round 2.")
+        "After round 1 Anna went out and scores 54. Anna +€5.40 (points from 2 players) "
+        "Ben −€2.90 (points to Anna) Cem −€2.50 (points to Anna) Ben deals round 2.")
     assert sheet_rows(page) == [("1", "D O +54 54", "(29) in hand 0", "(25) in hand 0")]
     assert totals_row(page) == ["★ leads 54", "D deals next 0", "0"]
     assert leaders(page) == ["Anna"]
@@ -406,7 +407,7 @@ def test_a_basic_sheet_in_german(club, bob_page):
     assert '<html lang="de">' in page
     assert "5,40" in page
     assert error_of(refusal, f"err-{ids_of(game)['Cem']}") == (
-        "Cem hält 8 Karten; eine Hand hält höchstens 7")
+        "Cem hat 8 Karten; eine Hand hat höchstens 7")
 
 
 def test_the_basic_sheet_takes_the_same_queries_for_1_or_5_rounds(club, bob_page,

@@ -38,6 +38,7 @@ from tests.api_routes import (
     EVERYONE,
     MALLORY,
     MEMBERS,
+    ORGANISERS,
     PERSONAS,
     SIGNED_IN,
     WRITERS,
@@ -85,8 +86,15 @@ def _correction(w) -> dict:
     """Round 1 corrected, with the version the edit form was drawn at and a reason."""
     ids = w["ids"]
     return {"number": 1, "key": "access-fix-1", "version": w["version"], "reason": "typo",
-            "players": list(ids.values()), "ender": ids["Anna"], f"dw-{ids['Anna']}": 1,
+            "players": list(ids.values()), "ender": ids["Anna"], f"dw-{ids['Anna']}": 2,
             f"dw-{ids['Ben']}": 40, f"dw-{ids['Cem']}": 85}
+
+
+def _what_if(w) -> dict:
+    """Round 1 as the correction form has it while it is being typed (no reason yet)."""
+    ids = w["ids"]
+    return {"number": 1, "players": list(ids.values()), "ender": ids["Anna"],
+            f"dw-{ids['Anna']}": 2, f"dw-{ids['Ben']}": 40, f"dw-{ids['Cem']}": 85}
 
 
 def _picker_tap(w) -> dict:
@@ -125,7 +133,20 @@ PAGES = {
         WRITERS, 302, SHEET, lambda w: {"player": w["ids"]["Cem"], "key": "access-rebuy"})),
     "game-close": Page("/games/{points}/close/", get=None,
                        post=Use(WRITERS, 302, r"/games/{points}/")),
+    # Undoing (docs/api.md, "Undoing"): a re-buy until the next round and a game without
+    # rounds are the writers'; voiding a game is the organisers' alone.
+    "game-rebuy-undo": Page("/games/{rebought}/rebuy/undo/", get=None, post=Use(
+        WRITERS, 302, r"/games/{rebought}/",
+        lambda w: {"player": w["rebuyer"], "key": "access-undo"})),
+    "game-delete": Page("/games/{fresh}/delete/", get=None, post=Use(WRITERS, 302, "/")),
+    "game-void": Page("/games/{game}/void/", get=Use(ORGANISERS, 200),
+                      post=Use(ORGANISERS, 302, "/", lambda w: {"reason": "short deck"})),
     "game-ledger": Page("/games/{game}/ledger/", get=Use(MEMBERS, 200), post=None),
+    # A player's account reads like the sheet and the ledger: every member.
+    "player-account": Page("/games/{game}/players/{anna}/", get=Use(MEMBERS, 200), post=None),
+    # The what-if of a correction writes nothing, but it belongs to the correction form.
+    "round-preview": Page("/games/{game}/rounds/1/preview/", get=None,
+                          post=Use(WRITERS, 200, data=_what_if)),
     # Anyone who may read the sheet may pass it on: the link shows no more than that.
     "game-share": Page("/games/{game}/share/", get=Use(MEMBERS, 200), post=None),
     # Choosing the language sets a cookie and goes back; it is there before signing in.
@@ -190,13 +211,22 @@ def world(club, other_club, alice_page, bob_page, carol_page, mallory_page) -> d
     points = services.start_game(club=club, name="Punkte", preset="romme",
                                  players=["Anna", "Ben", "Cem"], rules={"mode": "points"})
     _first_round(points, "Anna", Anna=0, Ben=23, Cem=12)
+    rebought = services.start_game(club=club, name="Samstag", preset="wiener",
+                                   players=["Anna", "Ben", "Cem"])
+    rebought = _first_round(rebought, "Anna", Anna=3, Ben=40, Cem=85)
+    rebuyer = next(seat.player_id for seat in rebought.seats if seat.player.name == "Cem")
+    services.take_rebuy(game_id=rebought.game.pk, player=rebuyer)  # a re-buy to undo
+    fresh = services.start_game(club=club, name="Versehen", preset="wiener",
+                                players=["Anna", "Ben"])  # started by mistake: no rounds
     services.start_game(club=other_club, name="Max und Moritz", preset="wiener",
                         players=["Max", "Moritz"])
     return {
+        "rebought": rebought.game.pk, "rebuyer": rebuyer, "fresh": fresh.game.pk,
         "clients": {ANON: Client(), CAROL: carol_page, BOB: bob_page, ALICE: alice_page,
                     MALLORY: mallory_page},
         "club": club.pk, "game": pot.game.pk, "points": points.game.pk,
         "version": pot.game.version,
+        "anna": next(seat.player_id for seat in pot.seats if seat.player.name == "Anna"),
         "ids": {seat.player.name: seat.player_id for seat in pot.seats},
     }
 

@@ -122,6 +122,14 @@ class Cell:
     went_out: bool = False
     dead: bool = False  # dead before this round: points are no longer written
     rebuy_to: int | None = None
+    # docs/rules.md 3.4: on a Rummy round the others write their hand plus the Rummy
+    # bonus points; the sheet shows the two parts ("12 + 10"), not their sum.
+    deadwood: int = 0
+
+    @property
+    def parts(self) -> str:
+        bonus = (self.points or 0) - self.deadwood
+        return f"{self.deadwood} + {bonus}" if bonus > 0 else f"+{self.points}"
 
 
 @dataclass
@@ -157,6 +165,7 @@ class Sheet:
     gone_word: str
     matches: tuple = ()  # a knock game is one sheet, not matches
     kind: str = "knock"
+    last_money: list = field(default_factory=list)  # MoneyLine: who got what last round
 
 
 @dataclass
@@ -192,6 +201,7 @@ def build_knock_sheet(view) -> Sheet:
             cell = Cell()
             if line is not None:
                 cell.played, cell.total, cell.points = True, line.total, line.points
+                cell.deadwood = line.deadwood
                 cell.dealer = result.dealer == player
                 cell.ender = result.ender == player
                 cell.rummy = cell.ender and result.rummy
@@ -418,6 +428,7 @@ class GinSheet:
     chart: Chart | None
     offers: list = field(default_factory=list)  # Gin has no re-buys
     kind: str = "gin"
+    last_money: list = field(default_factory=list)
 
     @property
     def accounts(self) -> bool:
@@ -599,6 +610,7 @@ class TallySheet:
     offers: list = field(default_factory=list)  # no re-buys
     matches: tuple = ()
     kind: str = "tally"
+    last_money: list = field(default_factory=list)
 
 
 def tally_parts(line, *, eliminates: bool, went_out: bool) -> str:
@@ -699,8 +711,11 @@ SHEETS = {"knock": build_knock_sheet, "gin": build_gin_sheet, "basic": build_tal
 
 
 def build_sheet(view) -> "Sheet | GinSheet | TallySheet":
-    """The score sheet of the game's family."""
-    return SHEETS[engine.family_for(view.rules).name](view)
+    """The score sheet of the game's family, with the money of its last round."""
+    sheet = SHEETS[engine.family_for(view.rules).name](view)
+    if view.history.rounds:
+        sheet.last_money = round_money(view, view.history.rounds[-1].number)
+    return sheet
 
 
 # What the sheet's status calls the money in the middle of the table.
@@ -775,6 +790,10 @@ class Placing:
     name: str
     total: int
     payout: int
+    # The round the player went out (or died) in: a 3rd with 107 above a 4th with 104
+    # went out later (docs/rules.md 4.4, 10.5); None for who never went out.
+    out_round: int | None = None
+    dead: bool = False
 
 
 @dataclass
@@ -788,7 +807,7 @@ class Payment:
 class Result:
     winner: str | None
     placings: list[Placing]
-    nets: list[tuple[str, int]]
+    nets: list[tuple[int, str, int]]  # (player, name, amount)
     payments: list[Payment]
     carried_out: int
     money_moved: bool  # a game played for nothing has no money to show
@@ -796,20 +815,25 @@ class Result:
 
 def build_result(view, settlement) -> Result:
     """Placings, payouts, each player's money and who pays whom, for reading aloud."""
-    state = view.state
+    state, rules = view.state, view.rules
     paid = dict(state.payouts)
-    # A Gin player is placed by the final account, not by the points (docs/rules.md 8).
+    # Going out decides the places in the knock family and Rami's elimination mode; a Gin
+    # match's loser is placed by the final account instead (docs/rules.md 8).
+    outs = engine.family_for(rules).name == "knock" or (
+        rules.family == "rami" and rules.mode == "elimination")
     placings = sorted(
         (Placing(standing.place, view.name(standing.player),
                  standing.total if standing.final is None else standing.final,
-                 paid.get(standing.player, 0))
+                 paid.get(standing.player, 0),
+                 standing.out_round if outs else None,
+                 standing.state == PlayerState.DEAD)
          for standing in state.standings if standing.place is not None),
         key=lambda placing: placing.place,
     )
     return Result(
         view.name(state.winner) if state.winner is not None else None,
         placings,
-        [(view.name(player), amount) for player, amount in settlement.nets.items()],
+        [(player, view.name(player), amount) for player, amount in settlement.nets.items()],
         [Payment(view.name(p.debtor), view.name(p.creditor), p.amount)
          for p in settlement.payments],
         state.carried_out,
@@ -838,3 +862,221 @@ def account_names(view) -> dict[str, str]:
     """What the ledger page calls each account of the game."""
     names = {engine.account(player): view.name(player) for player in view.player_ids}
     return names | {engine.POT: _("Pot"), engine.KITTY: _("Kitty"), engine.CARRY: _("Carried")}
+
+
+# --- Explaining the money (who got what in a round, a player's account) ----------------------
+
+# Why a player's money moved, with the pot, the kitty or the carried pot (docs/rules.md 5.1).
+ACCOUNT_REASONS = {
+    "buy_in": gettext_lazy("buy-in"),
+    "rebuy": gettext_lazy("re-buy"),
+    "undercut_tie": gettext_lazy("undercut tie, into the pot"),
+    "kitty_in": gettext_lazy("into the kitty"),
+    "kitty_win": gettext_lazy("kitty won"),
+    "kitty_final": gettext_lazy("kitty at the end"),
+    "payout": gettext_lazy("payout"),
+}
+# ... and between players, with whom: "knock premium from 3 players".
+PLAYER_REASONS = {
+    "knock_premium": gettext_lazy("knock premium"),
+    "rummy_premium": gettext_lazy("Rummy premium"),
+    "point_settlement": gettext_lazy("points"),
+}
+
+
+@dataclass
+class MoneyLine:
+    """A player's money in a round: the net and why ("knock premium from 3 players")."""
+
+    player: int
+    name: str
+    amount: int
+    reason: str
+
+
+def round_money(view, number: int) -> list[MoneyLine]:
+    """Who got what in round `number`, the re-buys taken after it included."""
+    return money_lines(view, [t for t in view.history.transfers if t.round == number])
+
+
+def money_lines(view, transfers) -> list[MoneyLine]:
+    """Each player's net of `transfers` with its reasons, in seat order; a player the
+    transfers do not touch has no line. Several reasons carry their amounts."""
+    players = {engine.account(player): player for player in view.player_ids}
+    lines = []
+    for player in view.player_ids:
+        mine = engine.account(player)
+        moves: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        for transfer in transfers:
+            if transfer.target == mine:
+                moves.setdefault((transfer.kind, 1), []).append(
+                    (transfer.source, transfer.amount))
+            elif transfer.source == mine:
+                moves.setdefault((transfer.kind, -1), []).append(
+                    (transfer.target, -transfer.amount))
+        if not moves:
+            continue
+        parts = [(_reason(view, kind, sign, [other for other, _a in group], players),
+                  sum(amount for _o, amount in group))
+                 for (kind, sign), group in moves.items()]  # fmt: skip
+        if len(parts) == 1:
+            reason = parts[0][0]
+        else:
+            reason = ", ".join(f"{text} {money_text(amount, view.game.currency, signed=True)}"
+                               for text, amount in parts)
+        lines.append(MoneyLine(player, view.name(player),
+                               sum(amount for _t, amount in parts), reason))
+    return lines
+
+
+def _reason(view, kind: str, sign: int, others: list[str], players: dict) -> str:
+    """Why money moved: "buy-in", "knock premium to Anna", "points from 3 players"."""
+    people = [players[other] for other in dict.fromkeys(others) if other in players]
+    if not people:
+        return str(ACCOUNT_REASONS.get(kind, ENTRY_KINDS.get(kind, kind)))
+    what = PLAYER_REASONS.get(kind, ENTRY_KINDS.get(kind, kind))
+    if len(people) == 1:
+        text = _("%(what)s from %(name)s") if sign > 0 else _("%(what)s to %(name)s")
+        return text % {"what": what, "name": view.name(people[0])}
+    if sign > 0:
+        text = ngettext("%(what)s from %(count)s player", "%(what)s from %(count)s players",
+                        len(people))
+    else:
+        text = ngettext("%(what)s to %(count)s player", "%(what)s to %(count)s players",
+                        len(people))
+    return text % {"what": what, "count": len(people)}
+
+
+@dataclass
+class AccountItem:
+    """One ledger entry as a player's account shows it: + received, - paid."""
+
+    kind: str
+    other: str  # who or what the money came from or went to
+    amount: int
+    received: bool
+    reversal: bool  # cancels an earlier entry (a correction, an undone re-buy)
+    cancelled: bool  # cancelled by a later entry
+
+
+@dataclass
+class AccountGroup:
+    round: int | None
+    stage: str  # "start", "round" or "end"
+    items: list[AccountItem]
+    everyone: list[MoneyLine] = field(default_factory=list)  # the round's money, all players
+
+    @property
+    def net(self) -> int:
+        return sum(item.amount for item in self.items)
+
+
+@dataclass
+class PlayerAccount:
+    player: int
+    name: str
+    groups: list[AccountGroup]
+
+    @property
+    def balance(self) -> int:
+        return sum(group.net for group in self.groups)
+
+
+# Entries of no round at the game's start; the others of no round are its end (5.1).
+START_KINDS = {"buy_in", "carry_over"}
+
+
+def build_account(view, player: int, entries) -> PlayerAccount:
+    """A player's account from the game's ledger entries (ledger.services.lines): every
+    entry that touches the player, grouped as start, each round and end, a reversal next
+    to what it cancels. The entries sum to the player's balance."""
+    mine = engine.account(player)
+    names = account_names(view)
+    cancelled = {entry.reverses for entry in entries if entry.reverses is not None}
+    start, rounds, end = [], {}, []
+    for entry in entries:
+        if mine not in (entry.source, entry.target):
+            continue
+        received = entry.target == mine
+        other = entry.source if received else entry.target
+        item = AccountItem(
+            str(ENTRY_KINDS.get(entry.kind, entry.kind)), names.get(other, other),
+            entry.amount if received else -entry.amount, received,
+            entry.reverses is not None, entry.id in cancelled,
+        )
+        if entry.round is not None:
+            rounds.setdefault(entry.round, []).append(item)
+        elif entry.kind in START_KINDS:
+            start.append(item)
+        else:
+            end.append(item)
+    groups = [AccountGroup(None, "start", start)] if start else []
+    groups += [AccountGroup(number, "round", rounds[number], round_money(view, number))
+               for number in sorted(rounds)]  # fmt: skip
+    if end:
+        groups.append(AccountGroup(None, "end", end))
+    return PlayerAccount(player, view.name(player), groups)
+
+
+# --- What a correction would change (the what-if before it is saved) ------------------------
+
+
+@dataclass
+class WhatIfLine:
+    """A player before and after the correction: total, whether in, money."""
+
+    player: int
+    name: str
+    total: str
+    new_total: str
+    balance: int
+    new_balance: int
+    went_out: bool  # newly out (or dead)
+    back_in: bool
+    new_state: str
+
+    @property
+    def changed(self) -> bool:
+        return (self.total != self.new_total or self.balance != self.new_balance
+                or self.went_out or self.back_in)
+
+
+@dataclass
+class WhatIf:
+    lines: list[WhatIfLine]
+    undone: list[str]  # whose re-buys the correction undoes
+    winner: str | None  # who wins, when the correction changes it
+    ends: bool  # the correction ends the game
+    reopens: bool  # the correction takes back the game's end
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.undone or self.winner or self.ends or self.reopens or any(
+            line.changed for line in self.lines))
+
+    @property
+    def totals(self) -> list[WhatIfLine]:
+        return [line for line in self.lines if line.total != line.new_total]
+
+    @property
+    def money(self) -> list[WhatIfLine]:
+        return [line for line in self.lines if line.balance != line.new_balance]
+
+
+def build_what_if(view, preview) -> WhatIf:
+    """The standings and money now and as the correction would leave them."""
+    old, new = preview.old, preview.new
+    lines = []
+    for seat, before, after in zip(view.seats, old.standings, new.standings, strict=True):
+        lines.append(WhatIfLine(
+            seat.player_id, seat.player.name, points_text(before.total),
+            points_text(after.total), before.balance, after.balance,
+            before.state == PlayerState.IN and after.state != PlayerState.IN,
+            before.state != PlayerState.IN and after.state == PlayerState.IN, after.state,
+        ))
+    winner = None
+    if new.winner != old.winner and new.winner is not None:
+        winner = view.name(new.winner)
+    return WhatIf(lines, [view.name(player) for player in preview.undone], winner,
+                  new.status.ended and not old.status.ended,
+                  old.status.ended and not new.status.ended)

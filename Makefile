@@ -12,6 +12,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
+	@echo "            (make run HOST=0.0.0.0: serve the phones on the local network too)"
 	@echo "make test   install, lint, run the whole suite on SQLite and on PostgreSQL"
 	@echo "make serve  collectstatic, migrate, serve with gunicorn on http://127.0.0.1:8000 (DEBUG off)"
 	@echo "make bench  solver, replay, HTTP and club benchmarks (with the peer solvers in .venv-bench)"
@@ -29,11 +30,25 @@ static: install
 	$(PY) manage.py collectstatic --noinput -v0
 
 # The development server: DEBUG on (plain http, no Secure cookies, no HTTPS redirect).
+# HOST=0.0.0.0 serves the local network (README, "Playing at the table with several
+# phones"): PUBLIC_URL, the address the other phones reach, is then this machine's LAN
+# address unless given; the settings allow its host and the share link and QR code use it.
+# Set on the command line only: a HOST or PORT in the environment (some shells export
+# HOST as the machine's name) must not move the server.
+HOST = 127.0.0.1
+PORT = 8000
 run: export DEBUG ?= 1
 run: static
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo --if-empty
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@public="$(PUBLIC_URL)"; \
+	case "$(HOST)" in \
+		127.0.0.1|localhost) ;; \
+		0.0.0.0) [ -n "$$public" ] || public=$$($(PY) manage.py lanurl --port $(PORT)) || exit 1 ;; \
+		*) [ -n "$$public" ] || public="http://$(HOST):$(PORT)" ;; \
+	esac; \
+	if [ -n "$$public" ]; then echo "Phones at the table open $$public (the share page's QR code points there)"; fi; \
+	PUBLIC_URL="$$public" exec $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production serving (README, "Serving in production"): gunicorn with whitenoise for the
 # static files. SQLite by default, PostgreSQL with DATABASE_URL. Plain http on loopback,

@@ -7,8 +7,10 @@ ALLOWED_HOSTS and DATABASE_URL (PostgreSQL).
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -32,6 +34,19 @@ TESTING = "PYTEST_VERSION" in os.environ
 # The fallback key only serves local development and tests; production sets SECRET_KEY.
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+# The address the other phones at the table reach, e.g. http://192.168.1.23:8000
+# (`make run HOST=0.0.0.0` finds it; README, "Playing at the table with several
+# phones"). The share link and its QR code use it instead of the host the organiser's
+# own browser happened to use, and its host is allowed. No CSRF_TRUSTED_ORIGINS: a
+# phone's form posts to the origin it came from, which Django's check accepts.
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
+if PUBLIC_URL:
+    _public = urlsplit(PUBLIC_URL)
+    if _public.scheme not in ("http", "https") or not _public.hostname:
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL must look like http://192.168.1.23:8000, not {PUBLIC_URL!r}")
+    if _public.hostname not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_public.hostname)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -168,6 +183,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
+    # JSON with a key given twice ({"ender": 11, "ender": 12}) is refused, never last-wins.
+    "DEFAULT_PARSER_CLASSES": [
+        "scorekeeper.api.parsers.UniqueKeysJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # Rate limits per scope (scorekeeper/throttling.py): over them, 429 + Retry-After.
     "DEFAULT_THROTTLE_CLASSES": [
         "scorekeeper.throttling.AnonThrottle",

@@ -10,6 +10,7 @@ is not touched.
 """
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -111,12 +112,27 @@ def photograph(browser, base):
         picker.locator("label.suit", has_text=suit).click()
         picker.locator(".ranks").get_by_role("button", name=rank, exact=True).click()
         expect(picker.locator(".count")).to_contain_text(f"{count} of")
+    # The melds and points follow each tap: 7 7 7 and 4 5 6 of clubs, the king left.
+    expect(page.locator(".entry.cards output.dw")).to_have_text(re.compile(r"^10\b"))
     picker.scroll_into_view_if_needed()
     page.locator(".hand", has=picker).evaluate("hand => hand.scrollIntoView()")
     shoot(page, "card-picker")
 
     page.goto(finished)
     shoot(page, "payout", whole=True)
+
+    # Why Ben owes: his account, from the money row of the sheet.
+    page.locator("tr.money a").nth(1).click()
+    expect(page.locator("table.account").first).to_be_visible()
+    shoot(page, "account", whole=True)
+
+    # The what-if of a correction: Emil's last hand typed as 4 instead of 20.
+    page.goto(finished.rstrip("/") + "/rounds/6/edit/")
+    page.get_by_label("Points of Emil").click()
+    page.keyboard.type("4")
+    expect(page.locator("#what-if .wi-money")).to_be_visible()
+    page.locator("#round-form").evaluate("form => document.activeElement.blur()")
+    shoot(page, "what-if", whole=True)
 
     # Gin: seed 004 of docs/rules.md played to the end, 0.10 a point.
     page.goto(gin)

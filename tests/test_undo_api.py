@@ -303,3 +303,49 @@ def test_a_game_whose_pot_a_later_game_took_cannot_be_voided(as_alice):
 
     assert (response.status_code, errors(response)[0][1]) == (409, "game_finished")
     assert first.snapshot() == before
+
+
+def test_a_game_paid_out_normally_can_be_voided_though_a_later_game_took_another_pot(as_alice):
+    # given a session whose second game took the first game's carried pot, and a third game
+    session, _first = _carried_session(as_alice)
+    second = Table.start(as_alice, THREE, preset="romme", session=session["id"])
+    second.knock("Anna", Anna=3, Ben=40, Cem=22)
+    third = Table.start(as_alice, THREE, preset="romme", session=session["id"])
+    third.knock("Ben", Anna=30, Ben=2, Cem=22)
+
+    # when the organiser voids the third game, whose pot went nowhere
+    response = as_alice.post(f"{third.url}void/", {"reason": "wrong players"}, format="json")
+
+    # then it is voided: only a game whose own pot a later game took is kept
+    assert response.status_code == 200, response.json()
+    third.check_books()
+
+
+def test_a_game_without_rounds_is_deleted_not_voided(as_alice):
+    table = Table.start(as_alice, THREE)
+    before = table.snapshot()
+
+    response = as_alice.post(f"{table.url}void/", {"reason": "mistake"}, format="json")
+
+    assert (response.status_code, errors(response)[0][1]) == (409, "game_has_no_rounds")
+    assert table.snapshot() == before
+
+
+def test_a_void_game_is_exported_and_imported_as_void(as_alice):
+    # given a voided game
+    table = _rebought_table(as_alice)
+    as_alice.post(f"{table.url}void/", {"reason": "played with a short deck"}, format="json")
+    document = as_alice.get(f"{table.url}export/").json()
+    assert document["game"]["voided"]["reason"] == "played with a short deck"
+
+    # when it is imported (into the same club, as a new document)
+    document["export_id"] = "5f0c6a52-4a7e-4c43-9d1c-6b0e7e1a9a01"
+    club = Game.objects.get(pk=table.game["id"]).club_id
+    response = as_alice.post(f"{API}/clubs/{club}/import/", document, format="json")
+
+    # then the copy is void too, with its reason, and its books agree
+    assert response.status_code == 201, response.json()
+    copy = Game.objects.exclude(pk=table.game["id"]).get(name=table.game["name"])
+    assert (copy.status, copy.void_reason) == ("void", "played with a short deck")
+    verify = as_alice.get(f"{API}/games/{copy.pk}/verify/").json()
+    assert (verify["verified"], verify["differences"]) == (True, []), verify

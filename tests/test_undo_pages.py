@@ -65,8 +65,8 @@ def test_after_the_next_round_no_undo_is_offered_and_a_late_one_is_refused(bob_p
     response = bob_page.post(f"/games/{game.pk}/rebuy/undo/", {**form, "key": "late"})
 
     assert response.status_code == 409
-    assert ("That re-buy can no longer be undone: a round was saved after it. Correct a round "
-            "instead.") in response.content.decode()
+    assert ("That player has no re-buy since the last saved round to undo. To take back an "
+            "earlier one, correct a round.") in response.content.decode()
     assert Rebuy.objects.get(game=game).undone_at is None
 
 
@@ -151,3 +151,38 @@ def test_an_organiser_voids_a_game_with_a_reason(alice_page, bob_page, club):
     assert not live.exists()
     # and a scorekeeper may not void
     assert bob_page.post(f"/games/{game.pk}/void/", {"reason": "x"}).status_code == 403
+
+
+def test_a_void_game_shows_its_rounds_and_no_money(alice_page, club):
+    # given a game with a round, premiums paid and a re-buy offer open
+    game = start_game(alice_page, club, ["Anna", "Ben", "Cem"])
+    play(alice_page, game, "Anna", {"Anna": 3, "Ben": 40, "Cem": 85})
+    before = sheet(alice_page, game)
+    assert "Cem may re-buy" in before and 'class="money"' in before
+
+    # when the organiser voids it
+    alice_page.post(f"/games/{game.pk}/void/", {"reason": "played with a short deck"})
+
+    # then the sheet keeps the round for the record but shows no money nor offers, and
+    # nothing can be corrected or previewed
+    html = sheet(alice_page, game)
+    assert "Voided: played with a short deck" in html
+    assert ">40<" in html or "40</span>" in html  # Ben's round is still there
+    for gone in ('class="money"', "Cem may re-buy", "knock premium", "Pot", "/rounds/1/edit/"):
+        assert gone not in html, gone
+    assert alice_page.get(f"/games/{game.pk}/rounds/1/edit/").status_code == 302
+    preview = alice_page.post(f"/games/{game.pk}/rounds/1/preview/", {
+        "players": list(ids_of(game).values()), "ender": ids_of(game)["Anna"],
+        **{f"dw-{player}": "3" for player in ids_of(game).values()}})
+    assert "Not possible as entered" in preview.content.decode()
+
+
+def test_an_undo_that_finds_no_rebuy_says_so_in_words(bob_page, club):
+    game = start_game(bob_page, club, ["Anna", "Ben", "Cem"])
+    play(bob_page, game, "Anna", {"Anna": 3, "Ben": 40, "Cem": 22})
+
+    response = bob_page.post(f"/games/{game.pk}/rebuy/undo/",
+                             {"player": ids_of(game)["Ben"], "key": "u-1"})
+
+    assert response.status_code == 409
+    assert "has no re-buy since the last saved round to undo" in response.content.decode()

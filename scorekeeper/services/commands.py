@@ -19,6 +19,7 @@ from ..models import Club, Game, Hand, Player, Rebuy, Round, Seat, TableSession
 from ..rules import GameStatus, RulesError
 from .errors import (
     GameFinished,
+    GameHasNoRounds,
     GameHasRounds,
     GameVoid,
     NotFound,
@@ -163,7 +164,7 @@ def record_round(
     """
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
-        _refuse_void(view)
+        refuse_void(view)
         state = view.state
         if state.status.ended:
             raise GameFinished("The game is over: no more rounds can be entered")
@@ -204,7 +205,7 @@ def correct_round(
         )
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
-        _refuse_void(view)
+        refuse_void(view)
         if version != view.game.version:
             raise VersionMismatch(
                 f"The game has changed since version {version} (it is at version "
@@ -239,7 +240,7 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
     """A player pays the re-buy into the pot and goes to the target total."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
-        _refuse_void(view)
+        refuse_void(view)
         if player not in view.players:
             raise ServiceError("That player does not sit at this game", field="player",
                                code="unknown_player")
@@ -262,7 +263,7 @@ def undo_rebuy(*, game_id: int, player: int, user=None, request_id: str = "",
     when given, must be the game's (If-Match)."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
-        _refuse_void(view)
+        refuse_void(view)
         _check_version(view, version)
         if player not in view.players:
             raise NotFound("That player does not sit at this game")
@@ -323,7 +324,11 @@ def void_game(*, game_id: int, reason: str, user=None, request_id: str = "",
         if view.void:
             raise GameVoid("This game has already been voided")
         _check_version(view, version)
-        if _carried_into_later_game(view.game):
+        if not view.rounds:
+            # docs/api.md: a game without rounds is deleted (DELETE); voiding is for games
+            # that were played, so a void game without rounds always means "deleted".
+            raise GameHasNoRounds("This game has no rounds: delete it instead of voiding it")
+        if view.game.status == GameStatus.CARRIED_OVER and _carried_into_later_game(view.game):
             raise GameFinished(
                 "This game's pot was carried into a later game of the session: it can no "
                 "longer be voided")
@@ -336,7 +341,7 @@ def close_game(*, game_id: int, user=None) -> GameView:
     normal or traditional mode (the family says: `closes_by_hand`)."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
-        _refuse_void(view)
+        refuse_void(view)
         if not view.closes_by_hand:
             raise ServiceError(NOT_CLOSABLE, code="not_closable")
         if view.game.closed:
@@ -460,7 +465,8 @@ def _check_version(view: GameView, version: int | None) -> None:
             f"{view.game.version}): reload and try again")
 
 
-def _refuse_void(view: GameView) -> None:
+def refuse_void(view: GameView) -> None:
+    """Nothing more is entered into a deleted or voided game."""
     if view.void:
         raise GameVoid("This game was voided: nothing more can be entered")
 

@@ -236,6 +236,11 @@ class DocRoundSerializer(DocSerializer):
     hands = DocHandSerializer(many=True, max_length=MAX_PLAYERS)
 
 
+class DocVoidedSerializer(DocSerializer):
+    at = _moment(allow_null=True)
+    reason = _text(255)
+
+
 class DocRebuySerializer(DocSerializer):
     player = _text(MAX_NAME)
     after_round = _number()
@@ -296,6 +301,9 @@ class DocGameSerializer(DocSerializer):
         r"^[A-Z]{3}\Z", "must be a currency code of three capital letters, e.g. EUR")])
     carried_in = AmountField()
     closed = StrictBooleanField()
+    voided = DocVoidedSerializer(
+        required=False, allow_null=True, default=None,
+        help_text="Set when the game was deleted or voided: every movement reversed.")
     version = _number(1)
     created_at = _moment(allow_null=True)
     seats = DocSeatSerializer(many=True, max_length=MAX_PLAYERS)

@@ -54,6 +54,13 @@ class RebuyNotUndoable(ServiceError):
     status = 409
 
 
+class GameHasNoRounds(ServiceError):
+    """A game without rounds is deleted, not voided."""
+
+    code = "game_has_no_rounds"
+    status = 409
+
+
 class GameHasRounds(ServiceError):
     """Only a game without rounds can be deleted; one with rounds is voided."""
 

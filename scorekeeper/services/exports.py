@@ -8,7 +8,7 @@ for reference and as a check:
     {"format": "scorekeeper-game", "version": 1, "export_id": "<uuid>",
      "exported_at": "...", "club": {"name": ...}, "session": {"name", "created_at"},
      "game": {"name", "preset", "rules", "currency", "carried_in": "0.00", "closed",
-              "version", "created_at",
+              "voided": null or {"at", "reason"}, "version", "created_at",
               "seats": [{"number": 0, "player": "Anna", "id": 11}],
               "rounds": [{"number", "revision", "ender": "Anna", "void", "match",
                           "ender_melds", "finish", "penalties": [{"player", "points"}],
@@ -57,7 +57,7 @@ from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Club, Game, GameImport, Hand, Player, Rebuy, Round, Seat, TableSession
-from ..rules import RulesError, format_money
+from ..rules import GameStatus, RulesError, format_money
 from . import documents
 from .documents import (
     FORMAT_GAME,
@@ -133,6 +133,9 @@ def _game_part(game: Game) -> dict:
         "currency": game.currency,
         "carried_in": format_money(game.carried_in),
         "closed": game.closed,
+        # Deleted or voided: every movement reversed, nothing more entered (kept as a fact).
+        "voided": None if game.voided_at is None else {
+            "at": _time(game.voided_at), "reason": game.void_reason},
         "version": game.version,
         "created_at": _time(game.created_at),
         "seats": [{"number": seat.number, "player": seat.player.name, "id": seat.player_id}
@@ -393,6 +396,12 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
     if game["created_at"] is not None:
         Game.objects.filter(pk=row.pk).update(created_at=game["created_at"])
         row.created_at = game["created_at"]
+    if game.get("voided"):
+        # Before the check below: a void game's ledger nets to nothing, as it should.
+        row.status, row.void_reason = GameStatus.VOID, game["voided"]["reason"]
+        row.voided_at = game["voided"]["at"] or timezone.now()
+        Game.objects.filter(pk=row.pk).update(status=row.status, void_reason=row.void_reason,
+                                              voided_at=row.voided_at)
     # Players by name in the club (as start_game: the club's spelling wins).
     seated: dict[str, Player] = {}
     for seat in game["seats"]:
@@ -456,8 +465,9 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
     if differences:
         refuse("The ledger does not agree with the facts: " + "; ".join(differences[:3]),
                f"{path}.ledger", "ledger_mismatch")
-    Game.objects.filter(pk=row.pk).update(status=view.state.status)
-    row.status = view.state.status
+    if not view.void:
+        Game.objects.filter(pk=row.pk).update(status=view.state.status)
+        row.status = view.state.status
     return row
 
 

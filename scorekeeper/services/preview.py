@@ -34,6 +34,7 @@ def preview_correction(*, game_id: int, number: int, ender: int | None, hands,
     ServiceError) comes out for a round the engine refuses.
     """
     view = load_game(game_id, seats=seats)
+    commands.refuse_void(view)  # what correct_round would refuse, the preview refuses too
     if not 1 <= number <= len(view.rounds):
         raise NotFound(f"Round {number} has not been entered")
     entry = commands._checked_entry(view, ender, hands, None, void, match, finish, penalties)

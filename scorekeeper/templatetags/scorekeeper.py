@@ -3,7 +3,6 @@
 from django import template
 from django.utils.translation import gettext as _
 
-from scorekeeper.services.commands import DELETED_REASON
 from scorekeeper.web.presenters import money_text
 
 register = template.Library()
@@ -43,9 +42,11 @@ def at(sequence, index):
 
 
 @register.filter
-def void_note(game):
-    """Why a void game is void, in the reader's language: deleted as started by mistake, or
+def void_note(view):
+    """Why a void game (a GameView) is void, in the reader's language: deleted as started by
+    mistake (only a game without rounds is deleted, and only one with rounds is voided), or
     voided by an organiser for the reason given."""
-    if game.void_reason == DELETED_REASON:
+    game = view.game
+    if not view.rounds:
         return _("Deleted: it was started by mistake.")
     return _("Voided: %(reason)s") % {"reason": game.void_reason}

@@ -30,7 +30,8 @@ def player_account(request, game_id: int, player_id: int):
     standing = view.state.standing(player_id)
     return render(request, "scorekeeper/account.html", {
         "game": game, "view": view, "account": account, "currency": game.currency,
-        "can_write": can_write, "standing": standing, "state": view.state,
+        # A void game is kept for the record: no correction links.
+        "can_write": can_write and not view.void, "standing": standing, "state": view.state,
         "rounds": len(view.rounds),
     })
 

@@ -33,9 +33,10 @@ def undo_rebuy(request, game_id: int):
             game_id=game_id, player=int(player), user=request.user, request_id=key,
         ))
     except services.RebuyNotUndoable:
+        # Either no re-buy at all, or one a saved round has followed: one sentence for both.
         return _show_sheet(request, game_id, status=409, message=_(
-            "That re-buy can no longer be undone: a round was saved after it. Correct a "
-            "round instead."))
+            "That player has no re-buy since the last saved round to undo. To take back an "
+            "earlier one, correct a round."))
     except services.NotFound:
         return _show_sheet(request, game_id, status=409,
                            message=_("That player does not sit at this game."))

@@ -222,7 +222,8 @@ def _sheet_context(view, can_write=False, *, shared=False, message="", poll_url=
     state = view.state
     finished = state.status in (GameStatus.FINISHED, GameStatus.CARRIED_OVER)
     result = None
-    if finished or view.game.closed:
+    # A void game shows its rounds for the record, and no money: every movement is reversed.
+    if (finished or view.game.closed) and not view.void:
         result = pages.build_result(view, services.settlement_for(view))
     # A void game is kept for the record only: nothing more is entered or corrected.
     can_write = can_write and not shared and not view.void
@@ -410,6 +411,8 @@ def round_new(request, game_id: int):
 def round_edit(request, game_id: int, number: int):
     game, _can_write = _member_game(request, game_id, write=True)
     view = services.load_game(game)
+    if view.void:
+        return redirect("game", game_id)  # kept for the record: nothing is corrected
     history = view.history
     if not 1 <= number <= len(history.rounds):
         raise Http404("No such round")

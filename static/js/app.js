@@ -330,8 +330,11 @@
       fetch(form.getAttribute("data-hand-url"), { method: "POST", body: body, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          if (html === null || asked[id] !== ask || input.value !== sent ||
-              !document.body.contains(picker)) return;
+          // A newer tap asks again and its answer clears the mark; otherwise clear it here,
+          // even for a failed answer (the cards are in the form whatever the answer).
+          if (asked[id] !== ask || input.value !== sent || !document.body.contains(picker)) return;
+          if (output) output.classList.remove("pending");
+          if (html === null) return;
           var answer = document.createElement("template");
           answer.innerHTML = html;
           ["output.dw", ".melds", ".count"].forEach(function (selector) {
@@ -339,9 +342,11 @@
             var shown = entry.querySelector(selector);
             if (fresh && shown) shown.innerHTML = fresh.innerHTML;
           });
-          if (output) output.classList.remove("pending");
         })
-        .catch(function () { /* the cards stay in the form; the next tap asks again */ });
+        .catch(function () {
+          // No answer: the cards stay in the form; the next tap asks again.
+          if (asked[id] === ask && output) output.classList.remove("pending");
+        });
     }, 250);
   }
 

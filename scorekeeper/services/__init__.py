@@ -63,6 +63,6 @@ __all__ = [
     "session_summary", "set_member", "settlement_for", "start_game", "state_key",
     "take_rebuy", "verify_game",
     # Undoing (docs/api.md, "Undoing")
-    "GameHasNoRounds", "GameHasRounds", "GameVoid", "RebuyNotUndoable", "corrected_state", "delete_game",
-    "undo_rebuy", "void_game",
+    "GameHasNoRounds", "GameHasRounds", "GameVoid", "RebuyNotUndoable", "corrected_state",
+    "delete_game", "undo_rebuy", "void_game",
 ]  # fmt: skip

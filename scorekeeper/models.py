@@ -53,6 +53,49 @@ class Membership(models.Model):
         return self.writes(self.role)
 
 
+class Invite(models.Model):
+    """A link that lets people join a club with a role, until it expires, is used up or is
+    revoked. The token is the link's secret: kept whole (unique) so that organisers can copy
+    the link again from the list; anyone who could read it here could add members anyway."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=20, choices=Membership.Role)
+    expires_at = models.DateTimeField()
+    max_uses = models.PositiveIntegerField(default=1)
+    uses = models.PositiveIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            # The last line of defence behind the conditional update that counts a use.
+            models.CheckConstraint(condition=Q(uses__lte=models.F("max_uses")),
+                                   name="invite_uses_within_limit"),
+        ]
+
+    def __str__(self):
+        return f"invite to {self.club} as {self.role}"
+
+    @property
+    def uses_left(self) -> int:
+        return max(self.max_uses - self.uses, 0)
+
+    def state(self, now=None) -> str:
+        """Whether it lets people in ("open"), or why not: "revoked", "used_up", "expired"."""
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.uses >= self.max_uses:
+            return "used_up"
+        if self.expires_at <= (now or timezone.now()):
+            return "expired"
+        return "open"
+
+
 class Player(models.Model):
     """A person at the table, reusable across the club's games."""
 
@@ -114,6 +157,10 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     void_reason = models.CharField(max_length=255, blank=True)
+    # Part of the share link's signed value (web.presenters.share_token): bumping it
+    # revokes every link handed out so far. 0 signs the game id alone, as links did
+    # before they could be revoked, so those keep working until the first revocation.
+    share_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

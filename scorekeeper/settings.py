@@ -175,6 +175,27 @@ STORAGES = {
 
 LOGIN_URL = "/accounts/login/"
 
+# Mail (password reset): printed to the console unless EMAIL_HOST names an SMTP server.
+# Django 6.1's MAILERS, filled from the EMAIL_* variables (its EMAIL_* settings are
+# deprecated and may not be set beside MAILERS).
+if _email_host := os.environ.get("EMAIL_HOST", "").strip():
+    MAILERS = {"default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": _email_host,
+            "port": int(os.environ.get("EMAIL_PORT", "587")),
+            "username": os.environ.get("EMAIL_HOST_USER", ""),
+            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+            "use_tls": env_bool("EMAIL_USE_TLS", True),
+        },
+    }}
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    # Without a mail server the reset links go to the server's log, by design (README,
+    # "Serving in production"); `check --deploy` would refuse that as a development backend.
+    SILENCED_SYSTEM_CHECKS = ["mail.E001"]
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "scorekeeper@localhost")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

@@ -24,8 +24,9 @@ from ledger.services import lines as ledger_lines
 from .. import idempotency, services
 from .. import rules as engine
 from ..messages import message_for
-from ..models import Game, Membership, Player, Seat
+from ..models import Game, Membership, Player, Seat, TableSession
 from ..rules import GameStatus, RulesError
+from ..services import evenings as evening_services
 from . import presenters as pages
 from .forms import (
     GIN_FORMAT_HELP,
@@ -113,11 +114,12 @@ def new_game(request):
              .select_related("club").order_by("club__name") if m.can_write]  # fmt: skip
     if not clubs:
         raise PermissionDenied("Only organisers and scorekeepers start games")
+    evening = _evening_of(request, clubs)
     defaults, gin = engine.Rules.preset("wiener"), engine.Rules.preset("gin")
     basic, rami = engine.Rules.preset("basic"), engine.Rules.preset("rami")
     elimination = engine.Rules.preset("rami", mode="elimination")
     initial = {
-        "club": request.GET.get("club") or clubs[0].pk,
+        "club": evening.club_id if evening else request.GET.get("club") or clubs[0].pk,
         "buy_in": pages.amount_field_value(defaults.buy_in),
         "knock_premium": pages.amount_field_value(defaults.knock_premium),
         "preset": "wiener", "rebuy": True, "lay_off": "none",
@@ -140,13 +142,15 @@ def new_game(request):
         seats, seat_error, focus = apply_seat_action(read_seats(request.POST), request.POST)
         if "start" in request.POST:
             if form.is_valid():
-                club = next(club for club in clubs if club.pk == form.cleaned_data["club"])
+                # A game of an evening is played in the evening's club.
+                club_id = evening.club_id if evening else form.cleaned_data["club"]
+                club = next(club for club in clubs if club.pk == club_id)
                 name = form.cleaned_data["game_name"].strip() or _default_name(form)
                 try:
                     view = services.start_game(club=club, name=name,
                                                preset=form.cleaned_data["preset"],
                                                players=seats, rules=form.rules(),
-                                               user=request.user)
+                                               session=evening, user=request.user)
                 except RulesError as error:
                     errors = _start_error(error, family_of(form.cleaned_data["preset"]))
                 else:
@@ -185,10 +189,26 @@ def new_game(request):
         "rami_mode_help": RAMI_MODE_HELP,
         "basic_setup": pages.basic_setup_text(len(seats)),
         "new_name": request.POST.get("new_name", "") if seat_error else "",
+        "evening": evening,
+        "carried_in": evening_services.carried_pot(evening) if evening else 0,
     }
     status = 422 if errors else 200
     return render(request, _fragment(request, "scorekeeper/new_game.html", "game-form"),
                   context, status=status)
+
+
+def _evening_of(request, clubs) -> TableSession | None:
+    """The evening a new game goes into (?session=<id>, then the form's hidden field), or
+    None; 404 for an evening of a club the user does not write in."""
+    data = request.POST if request.method == "POST" else request.GET
+    value = data.get("session") or ""
+    if not value:
+        return None
+    evening = (TableSession.objects.filter(pk=value, club__in=clubs).first()
+               if value.isdigit() and len(value) < 19 else None)
+    if evening is None:
+        raise Http404("No such evening")
+    return evening
 
 
 def _club_choice(form, clubs) -> int:
@@ -652,7 +672,7 @@ def ledger(request, game_id: int):
 @require_GET
 def share(request, game_id: int):
     game, _can_write = _member_game(request, game_id)
-    path = reverse("shared", args=[pages.share_token(game.pk)])
+    path = reverse("shared", args=[pages.share_token(game.pk, game.share_version)])
     # PUBLIC_URL (settings): the address the other phones reach, which the organiser's
     # own browser (often on 127.0.0.1) does not show.
     url = settings.PUBLIC_URL + path if settings.PUBLIC_URL else request.build_absolute_uri(path)
@@ -669,6 +689,8 @@ def shared_sheet(request, token: str):
     if game_id is None:
         raise Http404("No such game")
     game = get_object_or_404(services.game_queryset(), pk=game_id)
+    if token != pages.share_token(game.pk, game.share_version):
+        raise Http404("This link was revoked")  # a new one was made on the share page
     if _unchanged(request, game):
         return HttpResponse(status=204)
     view = services.load_game(game)

@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: help install static chromium run serve test test-sqlite test-postgres lint bench clean
+.PHONY: help install static pdflibs chromium run serve test test-sqlite test-postgres lint bench clean
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
@@ -26,8 +26,15 @@ $(VENV)/.installed: requirements.txt
 
 install: $(VENV)/.installed
 
-static: install
+static: install pdflibs
 	$(PY) manage.py collectstatic --noinput -v0
+
+# WeasyPrint (the season's books as PDF) needs Pango; installed here when missing.
+pdflibs:
+	@{ ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | grep -q libpangoft2-1.0 || { echo "Installing Pango for WeasyPrint"; \
+		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
+		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends \
+		libpango-1.0-0 libpangoft2-1.0-0; }
 
 # The development server: DEBUG on (plain http, no Secure cookies, no HTTPS redirect).
 # HOST=0.0.0.0 serves the local network (README, "Playing at the table with several

@@ -102,7 +102,7 @@ class CSVRenderer(BaseRenderer):
         if isinstance(data, dict):
             rows += [[e.get("field"), e.get("code"), e.get("message")]
                      for e in data.get("errors", [])]  # fmt: skip
-        return "".join(_csv_lines(rows)).encode()
+        return "".join(csv_lines(rows)).encode()
 
 
 class _Echo:
@@ -110,7 +110,8 @@ class _Echo:
         return value
 
 
-def _csv_lines(rows: Iterable[list]) -> Iterator[str]:
+def csv_lines(rows: Iterable[list]) -> Iterator[str]:
+    """Rows as CSV text, line by line (streamed); cells made safe for spreadsheets."""
     writer = csv.writer(_Echo())
     for row in rows:
         yield writer.writerow([csv_cell(cell) for cell in row])
@@ -181,7 +182,7 @@ class ClubReportView(JsonView):
 
     def csv(self, club: Club, table: str) -> StreamingHttpResponse:
         rows = _game_rows(club.pk) if table == "games" else _player_rows(club.pk)
-        response = StreamingHttpResponse(_csv_lines(rows), content_type="text/csv; charset=utf-8")
+        response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = (
             f'attachment; filename="club-{club.pk}-report-{table}.csv"')
         return response
@@ -215,23 +216,8 @@ def _money_cell(minor: int) -> Decimal:
 
 
 def _game_rows(club_id: int) -> Iterator[list]:
-    yield ["game_id", "date", "game", "session_id", "status", "currency", "verified",
-           "paid_out", "seat", "player_id", "player", "payout", "net"]
-    games = reports.ended_games(club_id)
-    last = None
-    while True:
-        chunk = games if last is None else games.filter(pk__lt=last)
-        chunk = list(chunk[:CSV_CHUNK])
-        if not chunk:
-            return
-        for line in reports.game_lines(chunk):
-            game = line.game
-            for player in line.players:
-                yield [game.pk, game.created_at.isoformat(), game.name, game.session_id,
-                       game.status, game.currency, "yes" if line.verified else "no",
-                       _money_cell(line.paid_out), player.seat, player.player, player.name,
-                       _money_cell(player.payout), _money_cell(player.net)]
-        last = chunk[-1].pk
+    # One writer of these rows for the API and the report page (services.reports).
+    return reports.game_csv_rows(reports.ended_games(club_id))
 
 
 def _player_rows(club_id: int) -> Iterator[list]:

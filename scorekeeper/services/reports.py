@@ -17,7 +17,9 @@ money is still in its pot and does not count yet.
 """
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Sum
@@ -216,3 +218,34 @@ def _store(club_id: int, games: list[tuple]) -> None:
             ReportGame.objects.bulk_create(headers)
     except IntegrityError:
         pass  # a concurrent report stored these games meanwhile; the next read checks again
+
+
+# --- The games table as CSV rows (the season's books page; the API's ?format=csv) ----------
+
+GAME_CSV_COLUMNS = ["game_id", "date", "game", "session_id", "status", "currency", "verified",
+                    "paid_out", "seat", "player_id", "player", "payout", "net"]
+CSV_CHUNK = 500  # games per query while streaming
+
+
+def game_csv_rows(games: QuerySet) -> Iterator[list]:
+    """One row per game and player of `games` (ended games), newest first, after the header:
+    the rows of the club report's CSV (docs/api.md), for any selection of games."""
+    yield GAME_CSV_COLUMNS
+    games = games.order_by("-id")
+    last = None
+    while True:
+        chunk = list((games if last is None else games.filter(pk__lt=last))[:CSV_CHUNK])
+        if not chunk:
+            return
+        for line in game_lines(chunk):
+            game = line.game
+            for player in line.players:
+                yield [game.pk, game.created_at.isoformat(), game.name, game.session_id,
+                       game.status, game.currency, "yes" if line.verified else "no",
+                       _money_cell(line.paid_out), player.seat, player.player, player.name,
+                       _money_cell(player.payout), _money_cell(player.net)]
+        last = chunk[-1].pk
+
+
+def _money_cell(minor: int) -> Decimal:
+    return Decimal(minor).scaleb(-2)

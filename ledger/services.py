@@ -3,8 +3,8 @@
 Writes: `post` a batch of transfers, `reverse` entries, `sync` a game's ledger with
 the transfers its facts call for, `restore` an exported ledger entry by entry.
 Reads: `lines` of a game, `balances` of a game or of several, `carried` (a table
-session's carried pot), `verify`, and the report's aggregates (`flows`,
-`entry_counts`).
+session's carried pot), `verify` (and `differences`, the same as data), and the
+report's aggregates (`flows`, `entry_counts`).
 
 A transfer is any object with `source`, `target`, `amount` (minor units),
 `kind` and `round`, such as the rules engine's Transfer. Source and target are
@@ -178,6 +178,49 @@ def verify(game_id: int, expected_transfers: Iterable) -> list[str]:
     Compares net effects per (round, kind, pair of accounts), so a reversed entry
     counts as gone and a reversal of a reversal as back.
     """
+    return [_difference(flow, expected, actual)
+            for flow, expected, actual in _compared(game_id, expected_transfers)]
+
+
+class Difference(NamedTuple):
+    """One place where a game's ledger differs from what its facts call for, as data.
+
+    Money from `source` to `target` in `round` (None: the game's start or end) of `kind`:
+    `expected` is what the facts call for, `found` what the ledger holds net of reversals,
+    both minor units, never negative. Money found going the other way is a difference
+    of its own, with the accounts the other way round.
+    """
+
+    round: int | None
+    kind: str
+    source: str
+    target: str
+    expected: int
+    found: int
+
+
+def differences(game_id: int, expected_transfers: Iterable) -> list[Difference]:
+    """What `verify` finds, as data for a page to put in words; [] when the ledger agrees."""
+    result = []
+    for (round_number, kind, a, b), expected, found in _compared(game_id, expected_transfers):
+        if expected and found and (expected > 0) != (found > 0):
+            result.append(_directed(round_number, kind, a, b, expected, 0))
+            result.append(_directed(round_number, kind, a, b, 0, found))
+        else:
+            result.append(_directed(round_number, kind, a, b, expected, found))
+    return result
+
+
+def _directed(round_number, kind, a, b, expected: int, found: int) -> Difference:
+    # Signed amounts run from a to b; the first one that is not zero sets the direction.
+    sign = 1 if (expected or found) > 0 else -1
+    source, target = (a, b) if sign > 0 else (b, a)
+    return Difference(round_number, kind, source, target, expected * sign, found * sign)
+
+
+def _compared(game_id: int, expected_transfers: Iterable) -> list[tuple[tuple, int, int]]:
+    """(flow, expected, found) for every flow where the ledger and the transfers differ, in
+    the order of the rounds; amounts signed as in `_net_flows`."""
     ledger_rows = (
         Entry.objects.filter(game_id=game_id)
         .values_list("round_number", "kind", "debit_account__key", "credit_account__key")
@@ -187,11 +230,9 @@ def verify(game_id: int, expected_transfers: Iterable) -> list[str]:
     expected = _net_flows(
         (t.round, _kind(t.kind), t.source, t.target, t.amount) for t in expected_transfers
     )
-    differences = []
-    for flow in sorted(actual.keys() | expected.keys(), key=_flow_order):
-        if actual.get(flow, 0) != expected.get(flow, 0):
-            differences.append(_difference(flow, expected.get(flow, 0), actual.get(flow, 0)))
-    return differences
+    return [(flow, expected.get(flow, 0), actual.get(flow, 0))
+            for flow in sorted(actual.keys() | expected.keys(), key=_flow_order)
+            if actual.get(flow, 0) != expected.get(flow, 0)]
 
 
 def sync(

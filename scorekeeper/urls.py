@@ -9,7 +9,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from . import health
 from .api import clubs, exports, games, money, reports, rounds
-from .web import explain, undo, views
+from .web import audit, evenings, explain, members, undo, views
+from .web import report as season_books
 
 # The API docs (Swagger UI) under the CSP: the split view serves its start script from
 # this address (?script) instead of inline; only styles are relaxed, for this page alone
@@ -75,6 +76,38 @@ urlpatterns = [
     path("games/<int:game_id>/rounds/<int:number>/preview/", explain.round_preview,
          name="round-preview"),
     path("s/<str:token>/", views.shared_sheet, name="shared"),
+    # Members and invites (docs/organisers.md, "Members and invites"), joining through an
+    # invite, revoking a share link, and changing or resetting a password with Django's
+    # own views (templates/registration/).
+    path("clubs/<int:club_id>/members/", members.members, name="club-members"),
+    path("clubs/<int:club_id>/members/<int:user_id>/remove/", members.member_remove,
+         name="club-member-remove"),
+    path("clubs/<int:club_id>/invites/", members.invites, name="club-invites"),
+    path("clubs/<int:club_id>/invites/<int:invite_id>/revoke/", members.invite_revoke,
+         name="club-invite-revoke"),
+    path("join/<str:token>/", members.join, name="join"),
+    path("games/<int:game_id>/share/revoke/", members.share_revoke, name="game-share-revoke"),
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
+         name="password_change"),
+    path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
+    path("accounts/password_reset/", auth_views.PasswordResetView.as_view(),
+         name="password_reset"),
+    path("accounts/password_reset/done/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
+    # The audit (docs/organisers.md, "The audit"): organisers only.
+    path("clubs/<int:club_id>/audit/", audit.club_audit, name="club-audit"),
+    path("clubs/<int:club_id>/audit/games/<int:game_id>/", audit.game_audit,
+         name="club-audit-game"),
+    # Evenings (docs/organisers.md, "Evenings"): the games of a night and who pays whom.
+    path("sessions/new/", evenings.evening_new, name="session-new"),
+    path("sessions/<int:session_id>/", evenings.evening_page, name="session"),
+    # The season's books (docs/organisers.md, "The season's books"): every member.
+    path("clubs/<int:club_id>/report/", season_books.club_report, name="club-report"),
 ]
 
 # An /api/ address that matches no route answers 404 in the API's JSON error format;

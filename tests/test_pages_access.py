@@ -22,14 +22,18 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
 from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 from django.urls import URLResolver, get_resolver
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from scorekeeper import services
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Membership
 from scorekeeper.services import HandInput
+from scorekeeper.services import clubs as club_services
 from tests.api_routes import (
     ALICE,
     ANON,
@@ -155,7 +159,83 @@ PAGES = {
         get=Use(EVERYONE, 302, "/"),
         post=Use(EVERYONE, 302, "/", lambda w: {"language": "de", "next": "/"}),
     ),
+    # Evenings (docs/organisers.md, "Evenings"): every member reads an evening, the writers
+    # start one. mallory starts evenings in Favoriten, so the form is hers too; her POST
+    # names Ottakring, which her form does not offer: 422, as on the new game form.
+    "session-new": Page(
+        "/sessions/new/",
+        get=Use(WRITERS | {MALLORY}, 200),
+        post=Use(WRITERS, 302, r"/sessions/\d+/",
+                 lambda w: {"club": w["club"], "name": "Freitagabend"}, refused={MALLORY: 422}),
+    ),
+    "session": Page("/sessions/{session}/", get=Use(MEMBERS, 200), post=None),
+    # The audit (docs/organisers.md, "The audit"): the organisers check the books; it only
+    # reads. mallory organises Favoriten, not Ottakring: its audit does not exist for her.
+    "club-audit": Page("/clubs/{club}/audit/", get=Use(ORGANISERS, 200), post=None),
+    "club-audit-game": Page("/clubs/{club}/audit/games/{game}/", get=Use(ORGANISERS, 200),
+                            post=None),
+    # Members and invites (docs/organisers.md, "Members and invites"): every member reads
+    # the list; organisers change roles, remove members and hand out invites.
+    "club-members": Page(
+        "/clubs/{club}/members/", get=Use(MEMBERS, 200),
+        post=Use(ORGANISERS, 302, r"/clubs/{club}/members/",
+                 lambda w: {"member": w["carol_id"], "role": "scorekeeper"})),
+    "club-member-remove": Page("/clubs/{club}/members/{carol_id}/remove/",
+                               get=Use(ORGANISERS, 200),
+                               post=Use(ORGANISERS, 302, r"/clubs/{club}/members/")),
+    "club-invites": Page(
+        "/clubs/{club}/invites/", get=Use(ORGANISERS, 200),
+        post=Use(ORGANISERS, 302, r"/clubs/{club}/invites/#invite-\d+",
+                 lambda w: {"role": "viewer", "days": 7, "uses": 1})),
+    "club-invite-revoke": Page("/clubs/{club}/invites/{invite_id}/revoke/", get=None,
+                               post=Use(ORGANISERS, 302, r"/clubs/{club}/invites/")),
+    # The invite link is the key: anyone may open it. Signed out, the POST makes an account
+    # and joins; signed in, it joins (a member stays as they are); home either way.
+    "join": Page("/join/{invite}/", sign_in=False, get=Use(EVERYONE, 200),
+                 post=Use(EVERYONE, 302, "/", lambda w: {
+                     "username": "dora", "password1": "Kartenglück-2024",
+                     "password2": "Kartenglück-2024"})),
+    # Whoever may enter the game may revoke its share link; a viewer only passes it on.
+    "game-share-revoke": Page("/games/{game}/share/revoke/", get=None,
+                              post=Use(WRITERS, 302, r"/games/{game}/share/")),
+    # Passwords, with Django's own views: changing one is for the signed-in, and only
+    # alice's form (her password now) is right; the others' is the form again with an error.
+    "password_change": Page(
+        "/accounts/password_change/", get=Use(SIGNED_IN, 200),
+        post=Use(frozenset({ALICE}), 302, "/accounts/password_change/done/", lambda w: {
+            "old_password": "alice-secret-42", "new_password1": "Kartenglück-2024",
+            "new_password2": "Kartenglück-2024"}, refused={CAROL: 200, BOB: 200, MALLORY: 200})),
+    "password_change_done": Page("/accounts/password_change/done/", get=Use(SIGNED_IN, 200),
+                                 post=None),
+    # Resetting a forgotten one comes before signing in: the mailed link is the key.
+    "password_reset": Page("/accounts/password_reset/", sign_in=False, get=Use(EVERYONE, 200),
+                           post=Use(EVERYONE, 302, "/accounts/password_reset/done/",
+                                    lambda w: {"email": "carol@example.org"})),
+    "password_reset_done": Page("/accounts/password_reset/done/", sign_in=False,
+                                get=Use(EVERYONE, 200), post=None),
+    "password_reset_confirm": Page(
+        "/accounts/reset/{reset}/", sign_in=False,
+        get=Use(EVERYONE, 302, r"/accounts/reset/[^/]+/set-password/"),
+        post=Use(EVERYONE, 302, r"/accounts/reset/[^/]+/set-password/")),
+    "password_reset_complete": Page("/accounts/reset/done/", sign_in=False,
+                                    get=Use(EVERYONE, 200), post=None),
+    # The season's books (docs/organisers.md, "The season's books"): every member reads the
+    # club's money and play; nothing is written from it. Not mallory's club: 404.
+    "club-report": Page("/clubs/{club}/report/", get=Use(MEMBERS, 200), post=None),
 }
+
+def members_world(club) -> dict:
+    """carol's id (to be removed), an open invite to Ottakring, and carol's password reset
+    link (uid/token) as the mail would carry it."""
+    carol = Membership.objects.get(club=club, user__username="carol").user
+    carol.email = "carol@example.org"
+    carol.save()
+    invite = club_services.create_invite(club_id=club.pk, role="scorekeeper")
+    uid = urlsafe_base64_encode(force_bytes(carol.pk))
+    reset = f"{uid}/{default_token_generator.make_token(carol)}"
+    return {"carol_id": carol.pk, "invite": invite.token, "invite_id": invite.pk,
+            "reset": reset}
+
 
 # A known access bug, as "route-persona" -> reason: that case is xfail(strict=True).
 KNOWN_BUGS: dict[str, str] = {}
@@ -225,6 +305,8 @@ def world(club, other_club, alice_page, bob_page, carol_page, mallory_page) -> d
         "clients": {ANON: Client(), CAROL: carol_page, BOB: bob_page, ALICE: alice_page,
                     MALLORY: mallory_page},
         "club": club.pk, "game": pot.game.pk, "points": points.game.pk,
+        **members_world(club),  # invites, a member to remove, a password reset link
+        "session": pot.game.session_id,  # the pot game's evening
         "version": pot.game.version,
         "anna": next(seat.player_id for seat in pot.seats if seat.player.name == "Anna"),
         "ids": {seat.player.name: seat.player_id for seat in pot.seats},

@@ -77,10 +77,11 @@ def photograph(browser, base):
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("heading", name="Running")).to_be_visible()
     shoot(page, "home")
-    running = page.get_by_role("link", name="Rommé tonight").get_attribute("href")
-    finished = page.get_by_role("link", name="Wiener, last Friday").get_attribute("href")
-    gin = page.get_by_role("link", name="Gin, Anna v Ben").get_attribute("href")
-    rami = page.get_by_role("link", name="Rami").first.get_attribute("href")
+    games = page.locator("ul.games:not(.evenings)")  # the games, not the evenings
+    running = games.get_by_role("link", name="Rommé tonight").get_attribute("href")
+    finished = games.get_by_role("link", name="Wiener, last Friday").get_attribute("href")
+    gin = games.get_by_role("link", name="Gin, Anna v Ben").get_attribute("href")
+    rami = games.get_by_role("link", name="Rami").first.get_attribute("href")
 
     page.get_by_role("link", name="New game").click()
     for name in ("Anna", "Ben", "Cem", "Dora"):
@@ -146,6 +147,19 @@ def photograph(browser, base):
 
     page.goto(running.rstrip("/") + "/share/")
     shoot(page, "share")
+
+    # The organiser's desk: the members, the season's books, the audit.
+    page.goto("/")
+    page.locator(".club-links").get_by_role("link", name="Members").first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Members")
+    shoot(page, "members", whole=True)
+    page.goto("/")
+    page.locator(".club-links").get_by_role("link", name="Report").first.click()
+    expect(page.locator("figure svg").first).to_be_visible()
+    shoot(page, "report", whole=True)
+    page.goto("/")
+    page.locator(".club-links").get_by_role("link", name="Audit").first.click()
+    shoot(page, "audit", whole=True)
 
     german = browser.new_context(**PHONE, locale="de-AT", base_url=base)
     german.add_cookies(english.cookies())

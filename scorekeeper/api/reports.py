@@ -4,7 +4,6 @@ for everyone else); the sums are scorekeeper.services.reports'."""
 
 import csv
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -211,17 +210,10 @@ def _player_line(line: reports.PlayerLine) -> dict:
             "net": format_money(line.net)}
 
 
-def _money_cell(minor: int) -> Decimal:
-    return Decimal(minor).scaleb(-2)
-
-
 def _game_rows(club_id: int) -> Iterator[list]:
     # One writer of these rows for the API and the report page (services.reports).
     return reports.game_csv_rows(reports.ended_games(club_id))
 
 
 def _player_rows(club_id: int) -> Iterator[list]:
-    yield ["player_id", "player", "currency", "games", "paid_out", "net"]
-    for line in reports.player_lines(club_id):
-        yield [line.player, line.name, line.currency, line.games, _money_cell(line.paid_out),
-               _money_cell(line.net)]
+    return reports.player_csv_rows(club_id)

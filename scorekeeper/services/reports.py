@@ -247,5 +247,13 @@ def game_csv_rows(games: QuerySet) -> Iterator[list]:
         last = chunk[-1].pk
 
 
+def player_csv_rows(club_id: int) -> Iterator[list]:
+    """One row per player of the club, after the header: the club report's players CSV."""
+    yield ["player_id", "player", "currency", "games", "paid_out", "net"]
+    for line in player_lines(club_id):
+        yield [line.player, line.name, line.currency, line.games, _money_cell(line.paid_out),
+               _money_cell(line.net)]
+
+
 def _money_cell(minor: int) -> Decimal:
     return Decimal(minor).scaleb(-2)

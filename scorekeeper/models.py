@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from knox.models import AbstractAuthToken
 
 from .rules import GameStatus
 
@@ -387,6 +388,8 @@ class IdempotencyKey(models.Model):
     fingerprint = models.CharField(max_length=64, help_text="sha256 hex of method, path and body.")
     response_status = models.PositiveSmallIntegerField(null=True, blank=True)
     response_body = models.JSONField(null=True, blank=True)
+    response_headers = models.JSONField(
+        default=dict, blank=True, help_text="Headers to give again (Location, ETag).")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -398,3 +401,91 @@ class IdempotencyKey(models.Model):
 
     def __str__(self):
         return f"{self.user_id} {self.key}"
+
+
+class ApiToken(AbstractAuthToken):
+    """An API token (django-rest-knox): only its digest is stored; the token itself is
+    shown once, when it is made. Named and optionally expiring (docs/api.md, "Tokens")."""
+
+    name = models.CharField(max_length=100, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self):
+        return f"{self.user_id} {self.token_key} {self.name}"
+
+
+class Webhook(models.Model):
+    """A club organiser's URL that is told of the club's events (docs/api.md, "Webhooks")."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    events = models.JSONField(default=list, help_text="The event names it is sent; [] for all.")
+    secret = models.CharField(max_length=100, help_text="The key of the HMAC-SHA256 signature.")
+    active = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.club_id} {self.url}"
+
+
+class WebhookEvent(models.Model):
+    """Something that happened, written in the same transaction as the change it reports
+    (the outbox): a rolled-back change leaves no event, a committed one always has one."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="webhook_events")
+    kind = models.CharField(max_length=40)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.pk} {self.kind}"
+
+
+class WebhookDelivery(models.Model):
+    """One event for one webhook, with its attempts until it is delivered or given up."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DELIVERED = "delivered"
+        FAILED = "failed"
+
+    webhook = models.ForeignKey(Webhook, models.CASCADE, related_name="deliveries")
+    event = models.ForeignKey(WebhookEvent, models.CASCADE, related_name="deliveries")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["webhook", "event"], name="webhook_delivery_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.webhook_id} {self.event_id} {self.status}"
+
+
+class WebhookAttempt(models.Model):
+    """One try to deliver: what the receiver answered, or why it could not be reached."""
+
+    delivery = models.ForeignKey(WebhookDelivery, models.CASCADE, related_name="attempts")
+    number = models.PositiveIntegerField()
+    at = models.DateTimeField(default=timezone.now)
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    error = models.CharField(max_length=500, blank=True)
+    duration_ms = models.PositiveIntegerField(default=0)
+    replay = models.BooleanField(default=False, help_text="Asked for by an organiser.")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self):
+        return f"{self.delivery_id} #{self.number} {self.status_code or self.error}"

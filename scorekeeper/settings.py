@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "knox",
+    "django_tasks_db",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -227,6 +229,16 @@ REST_FRAMEWORK = {
     # Which X-Forwarded-For entry is the client (the throttles' key for anonymous callers).
     "NUM_PROXIES": TRUSTED_PROXIES,
 }
+
+# API tokens (docs/api.md, "Tokens"): django-rest-knox keeps only each token's digest, in
+# our model with a name; a token lives TOKEN_TTL unless its maker chooses otherwise.
+KNOX_TOKEN_MODEL = "scorekeeper.ApiToken"
+REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
+
+# Background work (webhook deliveries): Django's tasks in the database (django-tasks-db),
+# run by `manage.py db_worker` (make run starts one). The tests run each task at once.
+TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"
+                     if TESTING else "django_tasks_db.DatabaseBackend"}}
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",

@@ -1,0 +1,361 @@
+"""API tokens (docs/api.md, "Signing in and tokens"): made with a name and an expiry, sent
+as Bearer or Token, listed without their secret, revoked by their owner or by an organiser
+of the owner's club; a wrong password is a 401; tokens from before knox keep working."""
+
+import importlib
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from scorekeeper.models import ApiToken
+from tests.api_table import API, errors
+
+TOKEN = f"{API}/auth/token/"
+
+
+def make_token(username, **extra):
+    response = APIClient().post(
+        TOKEN, {"username": username, "password": f"{username}-secret-42", **extra},
+        format="json")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def client_with(token: str, scheme: str = "Bearer") -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"{scheme} {token}")
+    return client
+
+
+# --- Making one ---------------------------------------------------------------------------------
+
+
+def test_a_token_is_made_with_a_name_and_an_expiry_and_shown_once(alice):
+    before = timezone.now()
+    response = APIClient().post(TOKEN, {"username": "alice", "password": "alice-secret-42",
+                                        "name": "scoreboard", "expires_in_days": 30},
+                                format="json")
+    assert response["Cache-Control"] == "no-store"
+    made = response.json()
+
+    assert set(made) == {"token", "id", "name", "expiry"}
+    assert made["name"] == "scoreboard"
+    assert made["token"].startswith(made["id"]) and len(made["token"]) > len(made["id"])
+    expiry = ApiToken.objects.get(token_key=made["id"]).expiry
+    assert timedelta(days=30) <= expiry - before < timedelta(days=30, minutes=1)
+    # Only the digest is kept: the token itself is nowhere in the database.
+    assert not ApiToken.objects.filter(digest=made["token"]).exists()
+    assert made["token"] not in str(list(ApiToken.objects.values()))
+
+
+def test_without_a_name_or_expiry_a_token_works_until_revoked(alice):
+    made = make_token("alice")
+    assert (made["name"], made["expiry"]) == ("", None)
+    assert ApiToken.objects.get(token_key=made["id"]).expiry is None
+
+
+@pytest.mark.parametrize("scheme", ["Bearer", "Token", "bearer", "TOKEN"])
+def test_bearer_and_token_both_work_whatever_the_case(alice, club, scheme):
+    made = make_token("alice")
+    response = client_with(made["token"], scheme).get(f"{API}/clubs/")
+    assert response.status_code == 200
+    assert [c["name"] for c in response.json()] == ["Ottakring"]
+
+
+@pytest.mark.parametrize("header", [
+    "Bearer", "Bearer a b", "Bearer not-a-token", "Token 0123456789abcdef0123",
+    "Bearer caf\u00e9",
+])
+def test_a_wrong_or_malformed_token_is_a_401_with_a_challenge(alice, header):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=header)
+    response = client.get(f"{API}/clubs/")
+    assert response.status_code == 401
+    assert "Bearer" in response["WWW-Authenticate"]
+    assert response.json()["errors"][0]["message"]
+
+
+def test_another_scheme_is_not_ours_and_is_anonymous(alice):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Basic YWxpY2U6eA==")
+    assert client.get(f"{API}/clubs/").status_code == 401
+    assert client.get(f"{API}/presets/").status_code == 200
+
+
+# --- Wrong passwords and bad input ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("username, password", [
+    ("alice", "wrong"), ("nobody", "alice-secret-42"), ("alice", "ALICE-SECRET-42"),
+])
+def test_a_wrong_user_name_or_password_is_a_401(alice, username, password):
+    response = APIClient().post(TOKEN, {"username": username, "password": password},
+                                format="json")
+    assert response.status_code == 401
+    assert errors(response) == [(None, "invalid_credentials", "Wrong user name or password")]
+    assert response["WWW-Authenticate"]
+    assert not ApiToken.objects.exists()
+
+
+def test_an_inactive_user_gets_no_token(alice):
+    alice.is_active = False
+    alice.save()
+    response = APIClient().post(TOKEN, {"username": "alice", "password": "alice-secret-42"},
+                                format="json")
+    assert response.status_code == 401
+    assert not ApiToken.objects.exists()
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"username": "alice"}, "password"),
+    ({"password": "alice-secret-42"}, "username"),
+    ({"username": "alice", "password": 42}, "password"),
+    ({"username": "alice", "password": "alice-secret-42", "expires_in_days": 0},
+     "expires_in_days"),
+    ({"username": "alice", "password": "alice-secret-42", "expires_in_days": 3651},
+     "expires_in_days"),
+    ({"username": "alice", "password": "alice-secret-42", "expires_in_days": "30"},
+     "expires_in_days"),
+    ({"username": "alice", "password": "alice-secret-42", "name": "x" * 101}, "name"),
+    ({"username": "alice", "password": "alice-secret-42", "name": "a\nb"}, "name"),
+    ({"username": "alice", "password": "alice-secret-42", "expires_in": 30}, "expires_in"),
+])
+def test_bad_input_is_a_400_naming_the_field_and_makes_no_token(alice, body, field):
+    response = APIClient().post(TOKEN, body, format="json")
+    assert response.status_code == 400, response.content
+    assert field in {f for f, _code, _message in errors(response)}
+    assert not ApiToken.objects.exists()
+
+
+def test_the_token_endpoint_takes_json_only(alice):
+    response = APIClient().post(TOKEN, {"username": "alice", "password": "alice-secret-42"})
+    assert response.status_code == 415
+    assert not ApiToken.objects.exists()
+
+
+def test_the_lockout_still_guards_the_token_endpoint(alice):
+    client = APIClient()
+    for _ in range(4):
+        response = client.post(TOKEN, {"username": "alice", "password": "wrong"},
+                               format="json")
+        assert response.status_code == 401
+    response = client.post(TOKEN, {"username": "alice", "password": "alice-secret-42"},
+                           format="json")
+    assert response.status_code == 200  # four failures do not lock
+    for _ in range(5):
+        client.post(TOKEN, {"username": "alice", "password": "wrong"}, format="json")
+    response = client.post(TOKEN, {"username": "alice", "password": "alice-secret-42"},
+                           format="json")
+    assert response.status_code == 429
+    assert errors(response)[0][1] == "locked_out"
+
+
+# --- Expiry and last use ------------------------------------------------------------------------
+
+
+def test_an_expired_token_is_a_401_and_is_gone(alice):
+    made = make_token("alice", expires_in_days=1)
+    client = client_with(made["token"])
+    assert client.get(f"{API}/auth/tokens/").status_code == 200
+    ApiToken.objects.update(expiry=timezone.now() - timedelta(seconds=1))
+
+    assert client.get(f"{API}/auth/tokens/").status_code == 401
+    assert not ApiToken.objects.filter(token_key=made["id"]).exists()
+
+
+def test_expired_tokens_are_not_listed_and_go_when_the_next_is_made(alice):
+    old = make_token("alice", name="old", expires_in_days=1)
+    ApiToken.objects.filter(token_key=old["id"]).update(expiry=timezone.now())
+    live = make_token("alice", name="live")
+
+    listed = client_with(live["token"]).get(f"{API}/auth/tokens/").json()
+    assert [t["name"] for t in listed] == ["live"]
+    assert list(ApiToken.objects.values_list("name", flat=True)) == ["live"]
+
+
+def test_last_use_is_written_at_most_once_a_minute(alice):
+    made = make_token("alice")
+    client = client_with(made["token"])
+    token = ApiToken.objects.filter(token_key=made["id"])
+    assert token.get().last_used_at is None
+
+    client.get(f"{API}/clubs/")
+    first = token.get().last_used_at
+    assert first is not None and timezone.now() - first < timedelta(seconds=5)
+
+    with CaptureQueriesContext(connection) as queries:
+        client.get(f"{API}/clubs/")
+    on_tokens = [q["sql"] for q in queries if "scorekeeper_apitoken" in q["sql"]]
+    assert len(on_tokens) == 1 and on_tokens[0].startswith("SELECT"), on_tokens
+    assert token.get().last_used_at == first
+
+    a_while_ago = timezone.now() - timedelta(minutes=2)
+    token.update(last_used_at=a_while_ago)
+    client.get(f"{API}/clubs/")
+    assert token.get().last_used_at > a_while_ago + timedelta(minutes=1)
+
+
+def test_using_a_token_leaves_the_users_other_tokens_alone(alice):
+    made = make_token("alice")
+    other = make_token("alice", name="other", expires_in_days=1)
+    ApiToken.objects.filter(token_key=other["id"]).update(expiry=timezone.now())
+
+    assert client_with(made["token"]).get(f"{API}/clubs/").status_code == 200
+    assert ApiToken.objects.count() == 2  # knox's own check would have deleted the other
+
+
+# --- Listing and revoking one's own -------------------------------------------------------------
+
+
+def test_the_list_shows_the_callers_tokens_without_their_secret(alice, bob):
+    first = make_token("alice", name="laptop")
+    second = make_token("alice", name="phone", expires_in_days=7)
+    make_token("bob", name="bob's")
+
+    listed = client_with(second["token"]).get(f"{API}/auth/tokens/").json()
+
+    assert [t["name"] for t in listed] == ["phone", "laptop"]
+    assert [t["id"] for t in listed] == [second["id"], first["id"]]
+    assert all(set(t) == {"id", "name", "created", "expiry", "last_used_at"} for t in listed)
+    assert listed[0]["expiry"] and listed[1]["expiry"] is None
+    shown = str(listed)
+    assert first["token"] not in shown and second["token"] not in shown
+
+
+def test_revoking_the_token_in_use_signs_it_out(alice):
+    made = make_token("alice")
+    other = make_token("alice", name="other")
+    client = client_with(made["token"])
+
+    response = client.delete(f"{API}/auth/tokens/{made['id']}/")
+
+    assert response.status_code == 204
+    assert client.get(f"{API}/auth/tokens/").status_code == 401
+    assert client_with(other["token"]).get(f"{API}/auth/tokens/").status_code == 200
+
+
+def test_nobody_revokes_someone_elses_token(alice, bob):
+    alices = make_token("alice")
+    bobs = make_token("bob")
+
+    response = client_with(bobs["token"]).delete(f"{API}/auth/tokens/{alices['id']}/")
+
+    assert response.status_code == 404
+    assert client_with(alices["token"]).get(f"{API}/auth/tokens/").status_code == 200
+    assert client_with(bobs["token"]).delete(f"{API}/auth/tokens/nothing/").status_code == 404
+
+
+# --- Organisers and their members' tokens -------------------------------------------------------
+
+
+def test_an_organiser_lists_the_members_tokens_and_no_one_elses(alice, bob, carol, mallory):
+    make_token("alice", name="a")
+    bobs = make_token("bob", name="b")
+    make_token("carol", name="c")
+    make_token("mallory", name="m")
+    club_id = alice.memberships.get().club_id
+
+    response = client_with(make_token("alice", name="a2")["token"]).get(
+        f"{API}/clubs/{club_id}/tokens/")
+
+    assert response.status_code == 200
+    listed = response.json()
+    assert [(t["user"], t["name"]) for t in listed] == [
+        ("alice", "a2"), ("alice", "a"), ("bob", "b"), ("carol", "c")]
+    assert all(set(t) == {"id", "user", "name", "created", "expiry", "last_used_at"}
+               for t in listed)
+    assert bobs["token"] not in str(listed)
+
+
+def test_an_organiser_revokes_a_members_token(alice, bob):
+    bobs = make_token("bob")
+    club_id = alice.memberships.get().club_id
+    alice_client = client_with(make_token("alice")["token"])
+
+    response = alice_client.delete(f"{API}/clubs/{club_id}/tokens/{bobs['id']}/")
+
+    assert response.status_code == 204
+    assert client_with(bobs["token"]).get(f"{API}/clubs/").status_code == 401
+    assert alice_client.delete(
+        f"{API}/clubs/{club_id}/tokens/{bobs['id']}/").status_code == 404
+
+
+def test_an_organiser_cannot_touch_the_tokens_of_people_outside_the_club(alice, mallory):
+    mallorys = make_token("mallory")
+    club_id = alice.memberships.get().club_id
+
+    response = client_with(make_token("alice")["token"]).delete(
+        f"{API}/clubs/{club_id}/tokens/{mallorys['id']}/")
+
+    assert response.status_code == 404
+    assert client_with(mallorys["token"]).get(f"{API}/clubs/").status_code == 200
+
+
+@pytest.mark.parametrize("persona, status", [("bob", 403), ("carol", 403), ("mallory", 404)])
+def test_only_the_clubs_organisers_see_or_revoke_its_tokens(alice, bob, carol, mallory,
+                                                            persona, status):
+    alices = make_token("alice")
+    club_id = alice.memberships.get().club_id
+    client = client_with(make_token(persona)["token"])
+
+    assert client.get(f"{API}/clubs/{club_id}/tokens/").status_code == status
+    assert client.delete(f"{API}/clubs/{club_id}/tokens/{alices['id']}/").status_code == status
+    assert ApiToken.objects.filter(token_key=alices["id"]).exists()
+
+
+# --- Tokens from before knox --------------------------------------------------------------------
+
+
+def test_a_drf_token_from_before_knox_is_carried_over_and_keeps_working(alice, club):
+    """Migration 0009 run against a table like DRF's authtoken_token."""
+    carry_over = importlib.import_module(
+        "scorekeeper.migrations.0009_tokens_from_authtoken").carry_over
+    old_key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+    made_at = timezone.now() - timedelta(days=400)
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE authtoken_token (key varchar(40) PRIMARY KEY, "
+                       "user_id integer NOT NULL, "
+                       f"created {connection.data_types['DateTimeField']} NOT NULL)")
+        cursor.execute("INSERT INTO authtoken_token (key, user_id, created) VALUES (%s, %s, %s)",
+                       [old_key, alice.pk, made_at])
+
+    class SchemaEditor:  # what carry_over uses of the migration's schema editor
+        pass
+
+    SchemaEditor.connection = connection
+    # The models as the migration sees them (plain managers, not knox's).
+    apps = MigrationLoader(connection).project_state(
+        ("scorekeeper", "0009_tokens_from_authtoken")).apps
+    carry_over(apps, SchemaEditor())
+
+    token = ApiToken.objects.get()
+    assert (token.user, token.name, token.expiry) == (alice, "before knox", None)
+    assert abs(token.created - made_at) < timedelta(seconds=1)
+    assert old_key not in (token.digest, token.token_key)
+    for scheme in ("Token", "Bearer"):
+        response = client_with(old_key, scheme).get(f"{API}/clubs/")
+        assert response.status_code == 200
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TABLE authtoken_token")
+
+
+# --- The schema ---------------------------------------------------------------------------------
+
+
+def test_the_schema_names_the_bearer_scheme_and_json_bodies_only(anonymous):
+    schema = anonymous.get(f"{API}/schema/?format=json").json()
+    scheme = schema["components"]["securitySchemes"]["tokenAuth"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    token = schema["paths"]["/api/v1/auth/token/"]["post"]
+    assert list(token["requestBody"]["content"]) == ["application/json"]
+    assert not token.get("security")  # signing in needs no token
+    listing = schema["paths"]["/api/v1/auth/tokens/"]["get"]
+    assert {"tokenAuth": []} in listing["security"]
+    for path in ("/api/v1/auth/tokens/{token_id}/", "/api/v1/clubs/{club_id}/tokens/",
+                 "/api/v1/clubs/{club_id}/tokens/{token_id}/"):
+        assert path in schema["paths"]

@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: help install static pdflibs chromium run serve test test-sqlite test-postgres lint bench clean
+.PHONY: help install static pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
@@ -42,12 +42,15 @@ pdflibs:
 # address unless given; the settings allow its host and the share link and QR code use it.
 # Set on the command line only: a HOST or PORT in the environment (some shells export
 # HOST as the machine's name) must not move the server.
+# The task worker (webhook deliveries, scorekeeper/tasks.py) runs beside the server, quietly,
+# and stops with it; sweepwebhooks first queues the sweep that finds deliveries left behind.
 HOST = 127.0.0.1
 PORT = 8000
 run: export DEBUG ?= 1
 run: static
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo --if-empty
+	$(PY) manage.py sweepwebhooks
 	@public="$(PUBLIC_URL)"; \
 	case "$(HOST)" in \
 		127.0.0.1|localhost) ;; \
@@ -55,7 +58,9 @@ run: static
 		*) [ -n "$$public" ] || public="http://$(HOST):$(PORT)" ;; \
 	esac; \
 	if [ -n "$$public" ]; then echo "Phones at the table open $$public (the share page's QR code points there)"; fi; \
-	PUBLIC_URL="$$public" exec $(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT; \
+	PUBLIC_URL="$$public" $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production serving (README, "Serving in production"): gunicorn with whitenoise for the
 # static files. SQLite by default, PostgreSQL with DATABASE_URL. Plain http on loopback,
@@ -85,14 +90,26 @@ chromium:
 		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
 		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends chromium; }
 
+# The TypeScript client test (tests/test_generated_clients.py) runs the npm packages of
+# tests/clients/package-lock.json with Node.js (Debian's, installed here when missing).
+CLIENTS := tests/clients
+$(CLIENTS)/node_modules/.installed: $(CLIENTS)/package.json $(CLIENTS)/package-lock.json
+	@command -v npm >/dev/null || { echo "Installing Debian's Node.js for the client tests"; \
+		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
+		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends nodejs npm; }
+	npm ci --prefix $(CLIENTS) --no-audit --no-fund --loglevel=error
+	touch $@
+
+clients: $(CLIENTS)/node_modules/.installed
+
 test: lint test-sqlite test-postgres
 
-test-sqlite: static chromium
+test-sqlite: static chromium clients
 	env -u DATABASE_URL $(PY) -m pytest
 
 # PostgreSQL runs when DATABASE_URL is set or a server answers on 127.0.0.1:5432
 # (started here if it is installed but down). In CI it is required.
-test-postgres: static chromium
+test-postgres: static chromium clients
 	@if [ -n "$$DATABASE_URL" ]; then url="$$DATABASE_URL"; \
 	else \
 		if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ]; then \
@@ -118,4 +135,4 @@ bench: .venv-bench/.installed
 	BENCH_PG_URL="$${DATABASE_URL:-$(PG_URL)}" .venv-bench/bin/python -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .venv-bench staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-bench staticfiles .pytest_cache .hypothesis $(CLIENTS)/node_modules

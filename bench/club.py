@@ -194,12 +194,13 @@ def child() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.test import Client
-    from rest_framework.authtoken.models import Token
+
+    from scorekeeper.models import ApiToken
 
     call_command("migrate", verbosity=0, interactive=False)
     began = time.perf_counter()
     user = get_user_model().objects.create_user("bench", password=secrets.token_urlsafe(16))
-    token = Token.objects.create(user=user).key
+    _row, token = ApiToken.objects.create(user=user)
     club_id, counts = build(user)
     built = time.perf_counter() - began
 

@@ -40,6 +40,7 @@ def post(
     round_number: int | None = None,
     session_id: int | None = None,
     actor: str = "",
+    reason: str = "",
     request_id: str | None = None,
     accounts: Iterable[Account] = (),
 ) -> list[Entry]:
@@ -70,6 +71,7 @@ def post(
                     batch=batch,
                     created_at=now,
                     actor=actor,
+                    reason=reason,
                     request_id=request_id or "",
                 )
                 for t in transfers
@@ -145,7 +147,11 @@ def carried(session_id: int) -> int:
 
 
 class Line(NamedTuple):
-    """One entry as read back: what the ledger page, the API and exports show."""
+    """One entry as read back: what the ledger page, the API and exports show.
+
+    `seq` numbers the game's entries 1, 2, 3 in the order written (the API shows it);
+    `id` is the row's, which counts every game's entries and stays inside the server.
+    """
 
     id: int
     batch: uuid.UUID
@@ -160,16 +166,23 @@ class Line(NamedTuple):
     actor: str
     reason: str
     request_id: str
+    seq: int
+    reverses_seq: int | None  # the seq of the entry it cancels
 
 
 def lines(game_id: int) -> list[Line]:
-    """The game's entries in the order they were written (one query)."""
+    """The game's entries in the order they were written (one query).
+
+    Entries are only appended, under the game's lock, so the order of the ids is the
+    game's order; a reversal names an entry of its own game.
+    """
     rows = Entry.objects.filter(game_id=game_id).order_by("id").values_list(
         "id", "batch", "round_number", "kind", "debit_account__key", "credit_account__key",
         "amount_minor", "currency", "reverses_id", "created_at", "actor", "reason",
         "request_id",
     )
-    return [Line(*row) for row in rows]
+    seq_of = {row[0]: seq for seq, row in enumerate(rows, start=1)}
+    return [Line(*row, seq=seq_of[row[0]], reverses_seq=seq_of.get(row[8])) for row in rows]
 
 
 def verify(game_id: int, expected_transfers: Iterable) -> list[str]:
@@ -279,8 +292,11 @@ def sync(
     if stale:
         reverse(stale, actor=actor, reason=reason[:255], request_id=request_id)
     if missing:
+        # What is posted in place of reversed entries (a payout made again after a
+        # correction) says why, as the reversals do; a new round's entries need no reason.
         post(missing, game_id=game_id, currency=currency, session_id=session_id, actor=actor,
-             request_id=request_id, accounts=accounts.values())
+             reason=reason[:255] if stale else "", request_id=request_id,
+             accounts=accounts.values())
 
 
 def _flow(source, target, amount, kind, round_number) -> tuple:

@@ -1,22 +1,25 @@
 """Once per key: a retried write (a resent API request, a double tap on a form) counts once.
 
-The key, a fingerprint of the request and the answer are stored in the transaction
-that writes, so either both land or neither does (docs/reliability.md 7-10). A retry
-runs the write again inside that transaction: it fails (the round is taken, the re-buy
-made; also when it overtook the first request and waited for the game's lock) or meets
-the unique key; either way it rolls back and answers as the first one did.
+The key, a fingerprint of the request and the answer (status, body, and the headers a
+client needs again: Location, ETag) are stored in the transaction that writes, so
+either both land or neither does (docs/reliability.md 7-10). Keys are kept for good.
 
-One implementation for the REST API (the Idempotency-Key header) and the pages (a
-key the server puts into each form).
+A retry runs the write again inside that transaction: it fails (the round is taken, the
+re-buy made; also when it overtook the first request and waited for the game's lock) or
+meets the unique key; either way it rolls back and answers as the first one did, or 422
+when the key came with another request.
+
+One implementation for the REST API (the Idempotency-Key header, docs/api.md
+"Idempotency") and the pages (a key the server puts into each form).
 """
 
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from .models import IdempotencyKey
 from .rules import RulesError
@@ -32,11 +35,12 @@ class KeyReused(RulesError):
 
 
 @dataclass(frozen=True)
-class Replay:
-    """The answer first given to a key, to give again."""
+class Answer:
+    """What a write answered: given again to a retry with the same key."""
 
     status: int
     body: Any
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 def fingerprint(*parts: str) -> str:
@@ -51,30 +55,35 @@ def body_fingerprint(method: str, path: str, body) -> str:
 
 def once[T](
     *, user, key: str, fingerprint: str, write: Callable[[], T],
-    answer: Callable[[T], tuple[int, Any]],
-) -> tuple[T | None, Replay | None]:
+    answer: Callable[[T], Answer],
+) -> tuple[T | None, Answer | None]:
     """Run `write()` once per (user, key): (its result, None), or (None, the first answer).
 
-    `answer(result)` gives the status and JSON body to store for a retry. Without a
-    key the write simply runs. KeyReused when the key came with another request.
+    `key` as the client sent it (MAX_KEY characters at most; the spaces around it do not
+    count). `answer(result)` gives what to store for a retry. Without a key the write
+    simply runs. KeyReused when the key came with another request.
     """
-    if not key:
-        return write(), None
     if len(key) > MAX_KEY:
         raise RulesError(f"Idempotency-Key has at most {MAX_KEY} characters",
                          field="Idempotency-Key", code="invalid")
+    key = key.strip()
+    if not key:
+        return write(), None
     # No look-up first: a retry is rare, and when it comes the write fails (the round is
     # taken) or its key meets the first one's, and is rolled back either way.
     try:
         with transaction.atomic():
             result = write()
-            status, body = answer(result)
+            first = answer(result)
             IdempotencyKey.objects.create(
-                user=user, key=key, fingerprint=fingerprint, response_status=status,
-                response_body=json.loads(json.dumps(body, default=str)),
+                user=user, key=key, fingerprint=fingerprint, response_status=first.status,
+                response_body=json.loads(json.dumps(first.body, default=str)),
+                response_headers=first.headers,
             )
             return result, None
-    except (IntegrityError, RulesError):
+    except Exception:
+        # Whatever stopped the write (the unique key, a round already taken, a club made
+        # already), a stored key means that this is a retry.
         stored = _stored(user, key)
         if stored is None:
             raise
@@ -85,8 +94,8 @@ def _stored(user, key: str) -> IdempotencyKey | None:
     return IdempotencyKey.objects.filter(user=user, key=key).first()
 
 
-def _replay(stored: IdempotencyKey, fingerprint: str) -> Replay:
+def _replay(stored: IdempotencyKey, fingerprint: str) -> Answer:
     if stored.fingerprint != fingerprint:
         raise KeyReused("This Idempotency-Key was used for another request; use a new key "
                         "for a new request", field="Idempotency-Key")
-    return Replay(stored.response_status, stored.response_body)
+    return Answer(stored.response_status, stored.response_body, stored.response_headers or {})

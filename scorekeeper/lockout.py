@@ -4,7 +4,7 @@ After AXES_FAILURE_LIMIT failed logins for one username from one address
 (AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]) that pair is refused,
 even with the right password, until AXES_COOLOFF_TIME has passed. Every login
 over HTTP goes through `authenticate(request, ...)`: Django's login and admin
-login forms, and DRF's token endpoint (/api/v1/auth/token/).
+login forms, and the API's token endpoint (/api/v1/auth/token/).
 
 A locked-out attempt answers 429 with Retry-After: in the API with the usual
 {"errors": [...]} body (code "locked_out"), elsewhere with axes' message.
@@ -53,11 +53,11 @@ def client_ip(request) -> str | None:
 
 @receiver(user_locked_out)
 def _flag_django_request(sender, request=None, **kwargs):
-    """Let AxesMiddleware see a lockout that happened under DRF's token endpoint.
+    """Let AxesMiddleware see a lockout that happened under the API's token endpoint.
 
-    DRF hands authenticate() its own Request; axes marks that object, while the
+    The endpoint hands authenticate() DRF's Request; axes marks that object, while the
     middleware looks at Django's HttpRequest underneath, and without this the
-    locked-out caller would only get DRF's "Unable to log in" 400.
+    locked-out caller would only get the token endpoint's invalid_credentials 401.
     """
     django_request = getattr(request, "_request", None)
     if django_request is not None:

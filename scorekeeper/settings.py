@@ -57,7 +57,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "knox",
     "django_tasks_db",
     "drf_spectacular",
@@ -73,6 +72,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before CommonMiddleware: an API address is served without its trailing slash too,
+    # never redirected (scorekeeper/api/slashes.py).
+    "scorekeeper.api.slashes.ApiSlashMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -201,17 +203,15 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "scorekeeper@localhost
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        # django-rest-knox's tokens, as `Bearer <token>` or `Token <token>`.
+        "scorekeeper.api.auth.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
-    # JSON with a key given twice ({"ender": 11, "ender": 12}) is refused, never last-wins.
-    "DEFAULT_PARSER_CLASSES": [
-        "scorekeeper.api.parsers.UniqueKeysJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Request bodies are JSON only (a form is a 415); a key given twice ({"ender": 11,
+    # "ender": 12}) is refused, never last-wins. The pages read their forms with Django.
+    "DEFAULT_PARSER_CLASSES": ["scorekeeper.api.parsers.JsonBodyParser"],
     # Rate limits per scope (scorekeeper/throttling.py): over them, 429 + Retry-After.
     "DEFAULT_THROTTLE_CLASSES": [
         "scorekeeper.throttling.AnonThrottle",
@@ -230,15 +230,23 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": TRUSTED_PROXIES,
 }
 
-# API tokens (docs/api.md, "Tokens"): django-rest-knox keeps only each token's digest, in
-# our model with a name; a token lives TOKEN_TTL unless its maker chooses otherwise.
+# API tokens (docs/api.md, "Signing in and tokens"): django-rest-knox keeps only each
+# token's digest, in our model with a name; a token lives TOKEN_TTL unless its maker
+# chooses otherwise.
 KNOX_TOKEN_MODEL = "scorekeeper.ApiToken"
+# knox's own migration would create its replaced token table, which nothing empties: the
+# tests' flush on PostgreSQL then refuses to empty auth_user, which that table points to.
+MIGRATION_MODULES = {"knox": None}
 REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
 
 # Background work (webhook deliveries): Django's tasks in the database (django-tasks-db),
 # run by `manage.py db_worker` (make run starts one). The tests run each task at once.
 TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"
                      if TESTING else "django_tasks_db.DatabaseBackend"}}
+# Webhooks to loopback, private and link-local addresses: refused unless this is on (an
+# organiser must not reach into the server's own network); on with DEBUG and in the tests,
+# whose receivers listen on 127.0.0.1. docs/api.md, "Webhooks".
+WEBHOOKS_PRIVATE_ADDRESSES = env_bool("WEBHOOKS_PRIVATE_ADDRESSES", DEBUG or TESTING)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
@@ -251,10 +259,20 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Enums by their own names: a webhook delivery's status is not a game's.
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "scorekeeper.api.serializers.GAME_STATUSES",
+        "WebhookEventEnum": "scorekeeper.services.webhooks.EVENTS",
+        "DeliveryStatusEnum": "scorekeeper.models.WebhookDelivery.Status",
+    },
     # Every operation may answer 429 (rate limits, login lockout): scorekeeper/throttling.py.
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "scorekeeper.throttling.document_429",
+        # Location on every 201, Idempotency-Key on every POST (scorekeeper/api/schema.py).
+        "scorekeeper.api.schema.declare_conventions",
+        # OpenAPI links from each 201 to the operations that take its id (docs/api.md).
+        "scorekeeper.api.links.add_links",
     ],
 }
 

@@ -8,9 +8,12 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import health
-from .api import clubs, exports, games, money, reports, rounds
+from .api import clubs, exports, games, invites, money, reports, rounds, tokens
+from .api import webhooks as webhook_api
 from .web import audit, evenings, explain, members, undo, views
 from .web import report as season_books
+from .web import tokens as token_pages
+from .web import webhooks as webhook_pages
 
 # The API docs (Swagger UI) under the CSP: the split view serves its start script from
 # this address (?script) instead of inline; only styles are relaxed, for this page alone
@@ -18,8 +21,17 @@ from .web import report as season_books
 DOCS_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
 
 api_v1 = [
-    path("auth/token/", clubs.TokenView.as_view(), name="token"),
+    path("auth/token/", tokens.TokenView.as_view(), name="token"),
+    path("auth/tokens/", tokens.TokenListView.as_view(), name="tokens"),
+    path("auth/tokens/<str:token_id>/", tokens.TokenDetailView.as_view(), name="token-detail"),
+    path("clubs/<int:club_id>/tokens/", tokens.ClubTokenListView.as_view(), name="club-tokens"),
+    path("clubs/<int:club_id>/tokens/<str:token_id>/", tokens.ClubTokenDetailView.as_view(),
+         name="club-token"),
+    path("clubs/<int:club_id>/invites/", invites.InviteListView.as_view(), name="club-invites"),
+    path("clubs/<int:club_id>/invites/<int:invite_id>/", invites.InviteDetailView.as_view(),
+         name="club-invite"),
     path("clubs/", clubs.ClubListView.as_view(), name="clubs"),
+    path("clubs/<int:club_id>/", clubs.ClubDetailView.as_view(), name="club"),
     path("clubs/<int:club_id>/members/", clubs.ClubMemberView.as_view(), name="club-members"),
     path("presets/", games.PresetListView.as_view(), name="presets"),
     path("hands/evaluate/", games.EvaluateView.as_view(), name="evaluate"),
@@ -43,7 +55,17 @@ api_v1 = [
     path("sessions/<int:session_id>/export/", exports.SessionExportView.as_view(),
          name="session-export"),
     path("clubs/<int:club_id>/import/", exports.ClubImportView.as_view(), name="club-import"),
+    path("clubs/<int:club_id>/webhooks/", webhook_api.WebhookListView.as_view(),
+         name="club-webhooks"),
+    path("clubs/<int:club_id>/webhooks/<int:webhook_id>/", webhook_api.WebhookDetailView.as_view(),
+         name="club-webhook"),
+    path("clubs/<int:club_id>/webhooks/<int:webhook_id>/deliveries/",
+         webhook_api.DeliveryListView.as_view(), name="club-webhook-deliveries"),
+    path("clubs/<int:club_id>/webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/replay/",
+         webhook_api.ReplayView.as_view(), name="club-webhook-replay"),
     path("clubs/<int:club_id>/report/", reports.ClubReportView.as_view(), name="club-report"),
+    path("clubs/<int:club_id>/report/csv/", reports.ClubReportCsvView.as_view(),
+         name="club-report-csv"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", csp_override(DOCS_CSP)(
         SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
@@ -58,6 +80,10 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(
         redirect_authenticated_user=True, next_page="home"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="login"), name="logout"),
+    # API tokens (docs/api.md, "Signing in and tokens"): each user's own.
+    path("accounts/tokens/", token_pages.tokens, name="account-tokens"),
+    path("accounts/tokens/<str:token_id>/revoke/", token_pages.token_revoke,
+         name="account-token-revoke"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("games/new/", views.new_game, name="game-new"),
     path("games/<int:game_id>/", views.game_sheet, name="game"),
@@ -103,6 +129,16 @@ urlpatterns = [
     path("clubs/<int:club_id>/audit/", audit.club_audit, name="club-audit"),
     path("clubs/<int:club_id>/audit/games/<int:game_id>/", audit.game_audit,
          name="club-audit-game"),
+    # Webhooks (docs/organisers.md, "Webhooks"): organisers only.
+    path("clubs/<int:club_id>/webhooks/", webhook_pages.webhook_list, name="club-webhooks"),
+    path("clubs/<int:club_id>/webhooks/<int:webhook_id>/", webhook_pages.webhook_page,
+         name="club-webhook"),
+    path("clubs/<int:club_id>/webhooks/<int:webhook_id>/active/", webhook_pages.webhook_active,
+         name="club-webhook-active"),
+    path("clubs/<int:club_id>/webhooks/<int:webhook_id>/delete/", webhook_pages.webhook_delete,
+         name="club-webhook-delete"),
+    path("clubs/<int:club_id>/webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/replay/",
+         webhook_pages.delivery_replay, name="club-webhook-replay"),
     # Evenings (docs/organisers.md, "Evenings"): the games of a night and who pays whom.
     path("sessions/new/", evenings.evening_new, name="session-new"),
     path("sessions/<int:session_id>/", evenings.evening_page, name="session"),

@@ -56,6 +56,8 @@ def _expected(route_name: str, use: Use | None, persona: str) -> int:
         return use.status
     if persona == ANON:
         return 401
+    if persona in use.refused:
+        return use.refused[persona]
     if persona == MALLORY:
         return 404  # Ottakring's objects do not exist for her
     return 403

@@ -14,7 +14,6 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import (
@@ -27,7 +26,7 @@ from schemathesis.specs.openapi.checks import (
     use_after_free,
 )
 
-from scorekeeper.models import TableSession
+from scorekeeper.models import ApiToken, TableSession
 from scorekeeper.wsgi import application
 from tests.api_table import Table
 
@@ -66,7 +65,7 @@ def world(as_alice, alice, club):
     table = Table.start(as_alice, ["Anna", "Ben", "Cem", "Dora"])
     table.knock("Anna", Anna=3, Ben=20, Cem=30, Dora=40)
     return {
-        "token": Token.objects.create(user=alice).key,
+        "token": ApiToken.objects.create(user=alice)[1],
         "club_id": club.pk,
         "game_id": table.id,
         "session_id": TableSession.objects.create(club=club, name="Freitag").pk,

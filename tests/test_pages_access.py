@@ -31,8 +31,8 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from scorekeeper import services
-from scorekeeper.models import Game, Membership
-from scorekeeper.services import HandInput
+from scorekeeper.models import ApiToken, Game, Membership
+from scorekeeper.services import HandInput, webhooks
 from scorekeeper.services import clubs as club_services
 from tests.api_routes import (
     ALICE,
@@ -222,6 +222,30 @@ PAGES = {
     # The season's books (docs/organisers.md, "The season's books"): every member reads the
     # club's money and play; nothing is written from it. Not mallory's club: 404.
     "club-report": Page("/clubs/{club}/report/", get=Use(MEMBERS, 200), post=None),
+    # API tokens (docs/api.md, "Signing in and tokens"): everyone makes and revokes their own;
+    # someone else's token does not exist for them.
+    "account-tokens": Page("/accounts/tokens/", get=Use(SIGNED_IN, 200),
+                           post=Use(SIGNED_IN, 200, data=lambda w: {"name": "laptop",
+                                                                    "days": "30"})),
+    "account-token-revoke": Page(
+        "/accounts/tokens/{alice_token}/revoke/", get=None,
+        post=Use(frozenset({ALICE}), 302, "/accounts/tokens/", refused={CAROL: 404, BOB: 404})),
+    # Webhooks (docs/organisers.md, "Webhooks"): the organisers' alone. A replay is sent once
+    # the request commits, which these requests never do.
+    "club-webhooks": Page(
+        "/clubs/{club}/webhooks/", get=Use(ORGANISERS, 200),
+        post=Use(ORGANISERS, 200, data=lambda w: {"url": "http://127.0.0.1:9/hooks",
+                                                  "events": ["game.finished"]})),
+    "club-webhook": Page("/clubs/{club}/webhooks/{webhook}/", get=Use(ORGANISERS, 200),
+                         post=None),
+    "club-webhook-active": Page("/clubs/{club}/webhooks/{webhook}/active/", get=None, post=Use(
+        ORGANISERS, 302, r"/clubs/{club}/webhooks/{webhook}/", lambda w: {"active": "0"})),
+    "club-webhook-delete": Page("/clubs/{club}/webhooks/{webhook}/delete/",
+                                get=Use(ORGANISERS, 200),
+                                post=Use(ORGANISERS, 302, r"/clubs/{club}/webhooks/")),
+    "club-webhook-replay": Page(
+        "/clubs/{club}/webhooks/{webhook}/deliveries/{delivery}/replay/", get=None,
+        post=Use(ORGANISERS, 302, r"/clubs/{club}/webhooks/{webhook}/#delivery-{delivery}")),
 }
 
 def members_world(club) -> dict:
@@ -235,6 +259,21 @@ def members_world(club) -> dict:
     reset = f"{uid}/{default_token_generator.make_token(carol)}"
     return {"carol_id": carol.pk, "invite": invite.token, "invite_id": invite.pk,
             "reset": reset}
+
+
+def webhooks_world(club) -> dict:
+    """A webhook of Ottakring with a delivery (of an event told in a transaction that is
+    never committed: nothing is sent)."""
+    webhook = webhooks.create_webhook(club_id=club.pk, url="http://127.0.0.1:9/hooks")
+    with transaction.atomic():
+        event = webhooks.emit(club.pk, webhooks.GAME_FINISHED, {"game": 1})
+    return {"webhook": webhook.pk, "delivery": event.deliveries.get().pk}
+
+
+def tokens_world(club) -> dict:
+    """alice's API token, to be revoked."""
+    alice = Membership.objects.get(club=club, user__username="alice").user
+    return {"alice_token": ApiToken.objects.create(user=alice, name="phone")[0].token_key}
 
 
 # A known access bug, as "route-persona" -> reason: that case is xfail(strict=True).
@@ -306,6 +345,8 @@ def world(club, other_club, alice_page, bob_page, carol_page, mallory_page) -> d
                     MALLORY: mallory_page},
         "club": club.pk, "game": pot.game.pk, "points": points.game.pk,
         **members_world(club),  # invites, a member to remove, a password reset link
+        **tokens_world(club),
+        **webhooks_world(club),
         "session": pot.game.session_id,  # the pot game's evening
         "version": pot.game.version,
         "anna": next(seat.player_id for seat in pot.seats if seat.player.name == "Anna"),

@@ -11,10 +11,9 @@ import re
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
 from scorekeeper import services
-from scorekeeper.models import Club, Round
+from scorekeeper.models import ApiToken, Club, Round
 from scorekeeper.web import presenters as pages
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -152,7 +151,7 @@ def test_a_session_api_post_needs_the_csrf_token_and_a_token_api_post_does_not(b
     session = csrf_client(bob)
     session.get("/")  # sets the CSRF cookie
     token = session.cookies["csrftoken"].value
-    api_token = Token.objects.create(user=bob).key
+    _row, api_token = ApiToken.objects.create(user=bob)
     tokened = Client(enforce_csrf_checks=True)
     body = {"content_type": "application/json"}
 

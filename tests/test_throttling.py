@@ -134,7 +134,7 @@ def token(client, username, password, **extra):
 def test_token_endpoint_locks_a_username_at_one_address_after_5_failures(bob, carol):
     client = APIClient()
     for _ in range(4):
-        assert token(client, "bob", "wrong").status_code == 400
+        assert token(client, "bob", "wrong").status_code == 401  # invalid_credentials
     response = token(client, "bob", "wrong")  # the 5th failure locks
     assert response.status_code == 429
     # Now even the right password is refused, with the API's error body.

@@ -5,9 +5,13 @@ that no one learns what exists. Writing needs the organiser's or the scorekeeper
 role (403 for a viewer).
 """
 
+import functools
+import json
+
 from django.db.models import F
 from django.shortcuts import get_object_or_404
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -15,7 +19,7 @@ from .. import idempotency, services
 from ..models import Game, Membership
 from ..rules import RulesError
 from . import serializers as s
-from .parsers import UniqueKeysJSONParser
+from .parsers import JsonBodyParser
 
 
 def member(request, club_id: int, *, write: bool) -> Membership:
@@ -73,28 +77,17 @@ def shape(serializer_class, request):
     return s.validated(serializer_class, request.data)
 
 
-def idempotent(request, write) -> Response:
-    """Run `write()` (which returns a Response) once per Idempotency-Key header: a retry gets
-    the first answer back, marked `Idempotent-Replayed: true` (scorekeeper.idempotency)."""
-    key = request.headers.get("Idempotency-Key", "").strip()
-    response, replay = idempotency.once(
-        user=request.user, key=key,
-        fingerprint=idempotency.body_fingerprint(request.method, request.path, request.data)
-        if key else "",
-        write=write, answer=lambda response: (response.status_code, response.data),
-    )
-    if replay is None:
-        return response
-    headers = {"Idempotent-Replayed": "true"}
-    body = replay.body
-    game = body.get("game", body) if isinstance(body, dict) else None  # round or game object
-    if isinstance(game, dict) and isinstance(game.get("version"), int):
-        headers["ETag"] = f'"{game["version"]}"'
-    return Response(body, status=replay.status, headers=headers)
-
-
 def with_etag(data: dict, code=status.HTTP_200_OK) -> Response:
     return Response(data, status=code, headers={"ETag": f'"{data["version"]}"'})
+
+
+def created(data, location: str, *, version: int | None = None) -> Response:
+    """201 with the new object and its address in Location (root-relative, as reverse()
+    gives it); `version`: the game's, sent as the ETag."""
+    headers = {"Location": location}
+    if version is not None:
+        headers["ETag"] = f'"{version}"'
+    return Response(data, status=status.HTTP_201_CREATED, headers=headers)
 
 
 def if_match(request) -> int | None:
@@ -109,42 +102,58 @@ def if_match(request) -> int | None:
     return int(text)
 
 
-class JsonBodyParser(UniqueKeysJSONParser):
-    """JSON, refusing a body nested deeper than any request of this API needs: the json
-    module would otherwise meet a RecursionError (a 500) on a few thousand brackets."""
-
-    max_depth = 32
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            data = super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            data = None
-        else:
-            if _depth_within(data, self.max_depth):
-                return data
-        raise exceptions.ParseError(
-            f"JSON parse error - nested more than {self.max_depth} levels deep")
+# What a retry with the same Idempotency-Key gets again besides the status and the body.
+REPLAYED_HEADERS = ("Location", "ETag")
 
 
-def _depth_within(data, limit: int) -> bool:
-    """Whether lists and objects nest at most `limit` levels (walked without recursion)."""
-    level = [data]
-    for _ in range(limit):
-        level = [child for item in level if isinstance(item, dict | list)
-                 for child in (item.values() if isinstance(item, dict) else item)]
-        if not level:
-            return True
-    return False
+def _once_per_key(post):
+    """A view's `post`, made to honour Idempotency-Key (docs/api.md, "Idempotency")."""
+
+    @functools.wraps(post)
+    def post_once(view, request, *args, **kwargs):
+        # An anonymous caller (POST /hands/evaluate/, which writes nothing) has no keys;
+        # a subclass's post calling its parent's runs inside the outer one's key.
+        if not request.user.is_authenticated or getattr(request, "_keyed", False):
+            return post(view, request, *args, **kwargs)
+        request._keyed = True
+        key = request.headers.get("Idempotency-Key", "")
+        response, replay = idempotency.once(
+            user=request.user, key=key,
+            fingerprint=idempotency.body_fingerprint(request.method, request.path,
+                                                     request.data) if key.strip() else "",
+            write=lambda: post(view, request, *args, **kwargs), answer=_answer,
+        )
+        if replay is None:
+            return response
+        return Response(replay.body, status=replay.status,
+                        headers={**replay.headers, "Idempotent-Replayed": "true"})
+
+    return post_once
 
 
-# The API reads JSON bodies only (docs/api.md): a form or a text body is a 415. (A comment,
-# not a docstring: drf-spectacular would show a docstring as every operation's description.)
+def _answer(response: Response) -> idempotency.Answer:
+    # The body as the client read it (DRF's JSON: dates as it writes them).
+    body = json.loads(JSONRenderer().render(response.data) or b"null")
+    headers = {name: response[name] for name in REPLAYED_HEADERS if response.has_header(name)}
+    return idempotency.Answer(response.status_code, body, headers)
+
+
+# The API reads JSON bodies only (docs/api.md): a form or a text body is a 415. Every POST
+# honours Idempotency-Key: a subclass's `post` is wrapped once, when the class is made.
+# (Comments, not a docstring: drf-spectacular would show a docstring as every operation's
+# description.)
 class JsonView(APIView):
     parser_classes = [JsonBodyParser]
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "post" in vars(cls):
+            cls.post = _once_per_key(vars(cls)["post"])
+
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)  # authentication, permissions, throttles
+        # A body is JSON also where the operation reads none (POST .../close/): 415 otherwise.
+        request.data  # noqa: B018 (parsed now)
         # An id in the address beyond any row's (a 64-bit integer) would overflow the query.
         if any(isinstance(value, int) and value > s.MAX_ID for value in kwargs.values()):
             raise exceptions.NotFound("No such object")

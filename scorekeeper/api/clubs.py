@@ -1,28 +1,15 @@
-"""Signing in, clubs and their members, table sessions."""
+"""Clubs and their members, table sessions."""
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from .. import services
 from ..models import Club, Membership, TableSession
 from . import serializers as s
-from .access import JsonBodyParser, JsonView, caller_club, member, shape
-from .errors import ERRORS, PUBLIC_ERRORS, WRITE_ERRORS
-
-
-class TokenView(ObtainAuthToken):
-    """POST {"username", "password"} -> {"token"}; send it as `Authorization: Token <token>`."""
-
-    parser_classes = [JsonBodyParser, FormParser, MultiPartParser]
-
-    @extend_schema(tags=["access"], auth=[],
-                   responses={200: s.TokenSerializer, **PUBLIC_ERRORS, 415: WRITE_ERRORS[415],
-                              503: ERRORS[503]})
-    def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+from .access import JsonView, caller_club, created, member, organiser, shape
+from .errors import ERRORS, WRITE_ERRORS
 
 
 class ClubListView(JsonView):
@@ -38,22 +25,36 @@ class ClubListView(JsonView):
     def post(self, request):
         data = shape(s.ClubInputSerializer, request)
         club = services.create_club(name=data["name"], user=request.user)
-        return Response(s.data_of(s.ClubSerializer, club), status=201)
+        return created(s.data_of(s.ClubSerializer, club), reverse("api:club", args=[club.pk]))
+
+
+class ClubDetailView(JsonView):
+    @extend_schema(tags=["access"], responses={200: s.ClubWithRoleSerializer, **ERRORS})
+    def get(self, request, club_id: int):
+        membership = member(request, club_id, write=False)
+        return Response({"id": club_id, "name": membership.club.name, "role": membership.role})
 
 
 class ClubMemberView(JsonView):
-    """Organisers add people to their club, or change their role."""
+    """The club's members; organisers add people to their club, or change their role."""
+
+    @extend_schema(tags=["access"], responses={200: s.MemberSerializer(many=True), **ERRORS})
+    def get(self, request, club_id: int):
+        member(request, club_id, write=False)
+        members = (Membership.objects.filter(club_id=club_id).select_related("user")
+                   .order_by("user__username"))
+        return Response([{"username": m.user.username, "role": m.role} for m in members])
 
     @extend_schema(tags=["access"], request=s.MemberInputSerializer,
                    responses={201: s.MemberSerializer, **WRITE_ERRORS})
     def post(self, request, club_id: int):
-        membership = member(request, club_id, write=True)
-        if membership.role != Membership.Role.ORGANISER:
-            raise exceptions.PermissionDenied("Only the club's organisers add members")
+        organiser(request, club_id, "add members")
         data = shape(s.MemberInputSerializer, request)
         added = services.set_member(club_id=club_id, username=data["username"],
                                     role=data["role"])
-        return Response({"username": added.user.username, "role": added.role}, status=201)
+        # Location: the list of members, where the new one now appears.
+        return created({"username": added.user.username, "role": added.role},
+                       reverse("api:club-members", args=[club_id]))
 
 
 class SessionListView(JsonView):
@@ -65,7 +66,8 @@ class SessionListView(JsonView):
         member(request, club_id, write=True)
         session = services.create_session(club=Club.objects.get(pk=club_id), name=data["name"])
         summary = services.session_summary(session)
-        return Response(s.data_of(s.SessionSerializer, summary), status=201)
+        return created(s.data_of(s.SessionSerializer, summary),
+                       reverse("api:session", args=[session.pk]))
 
 
 class SessionDetailView(JsonView):

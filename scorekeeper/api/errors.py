@@ -70,7 +70,7 @@ def exception_handler(exc, context):
         # because its first authenticator (the pages' session) names no WWW-Authenticate
         # scheme; tokens do.
         response.status_code = status.HTTP_401_UNAUTHORIZED
-        response["WWW-Authenticate"] = "Token"
+        response["WWW-Authenticate"] = "Bearer, Token"  # either scheme takes a token
     if isinstance(exc, exceptions.ValidationError):
         errors = list(_flatten(exc.detail, ""))
     else:
@@ -134,17 +134,19 @@ PUBLIC_ERRORS = {code: ERRORS[code] for code in (400, 401)}
 CONFLICT = OpenApiResponse(
     s.ErrorSerializer, description="The round number is stale, or the game is over."
 )
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
-    description="Makes a retried POST return the first response and write nothing.",
-)
+# (Idempotency-Key, its 422 and Location on a 201 are declared for every operation they hold
+# for, by scorekeeper.api.schema.)
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
     description="The ETag (the game's version) the caller already has, e.g. \"5\".",
 )
 NOT_MODIFIED = OpenApiResponse(description="The game is still at the version in If-None-Match.")
-IDEMPOTENCY_MISMATCH = OpenApiResponse(
-    s.ErrorSerializer, description="The Idempotency-Key was used with another request body."
-)
 
 
+def etag_header(*codes: int) -> OpenApiParameter:
+    """The ETag an operation sends with these answers: the game's version."""
+    return OpenApiParameter(
+        "ETag", {"type": "string", "pattern": r'^"[0-9]+"$'}, OpenApiParameter.HEADER,
+        required=True, response=list(codes),
+        description='The game\'s version after this request, e.g. "5": send it back in '
+                    "If-Match (to change the game) or If-None-Match (to read it again).")

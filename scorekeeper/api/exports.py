@@ -6,7 +6,13 @@ members). The document's shape is described once, by the serializers of
 scorekeeper.services.documents, which check it on import and feed the schema here.
 """
 
-from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema
+from django.urls import reverse
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework.response import Response
 
 from .. import services
@@ -47,6 +53,10 @@ class SessionExportView(JsonView):
 class ClubImportView(JsonView):
     @extend_schema(
         tags=["export"], request=DOCUMENT,
+        # The 201's Location is declared for every 201 (scorekeeper.api.schema).
+        parameters=[OpenApiParameter(
+            "Location", str, OpenApiParameter.HEADER, required=True, response=[200],
+            description="The address of what the first import made.")],
         responses={
             201: OpenApiResponse(IMPORTED, description="The new game (a game document) or "
                                                        "session (a session document)."),
@@ -60,10 +70,10 @@ class ClubImportView(JsonView):
         imported = exports.import_document(request.data, club=club, user=request.user)
         if imported.game is not None:
             body = s.GameSerializer(services.load_game(imported.game)).data
-            location = f"/api/v1/games/{imported.game.pk}/"
+            location = reverse("api:game", args=[imported.game.pk])
         else:
             body = s.SessionSerializer(services.session_summary(imported.session)).data
-            location = f"/api/v1/sessions/{imported.session.pk}/"
+            location = reverse("api:session", args=[imported.session.pk])
         headers = {"Location": location}
         if not imported.created:
             headers["Idempotent-Replayed"] = "true"

@@ -1,7 +1,9 @@
 """Presets, hands, and games: start, list, read, close, delete, void."""
 
 from django.core.cache import cache
+from django.core.paginator import Page
 from django.http import HttpResponse
+from django.urls import reverse
 from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -9,6 +11,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from .. import rules as engine
 from .. import services
@@ -18,6 +21,7 @@ from . import serializers as s
 from .access import (
     JsonView,
     caller_club,
+    created,
     if_match,
     member,
     organiser,
@@ -32,6 +36,7 @@ from .errors import (
     NOT_MODIFIED,
     PUBLIC_ERRORS,
     WRITE_ERRORS,
+    etag_header,
 )
 
 # Undoing (docs/api.md, "Undoing"): the writes that take something back honour If-Match
@@ -83,9 +88,35 @@ class EvaluateView(JsonView):
 
 
 class GamePagination(PageNumberPagination):
+    """The pages of every list that pages (docs/api.md, "Pagination"): `page` from 1,
+    `page_size` 1..200 (50 unless given), both checked (400 otherwise). A page past the
+    end is empty, not a 404: its `next` is null and its `previous` the last page."""
+
     page_size = 50
     max_page_size = 200
     page_size_query_param = "page_size"
+
+    def paginate_queryset(self, queryset, request, view=None):
+        query = s.validated(s.PageQuerySerializer, {
+            name: request.query_params[name] for name in ("page", "page_size")
+            if name in request.query_params})
+        self.request = request
+        paginator = self.django_paginator_class(queryset, query.get("page_size", self.page_size))
+        number = query.get("page", 1)
+        if number <= paginator.num_pages:
+            self.page = paginator.page(number)
+        else:
+            self.page = Page([], number, paginator)
+        return list(self.page)
+
+    def get_previous_link(self):
+        last = self.page.paginator.num_pages
+        if self.page.number <= last:
+            return super().get_previous_link()
+        url = self.request.build_absolute_uri()
+        if last == 1:
+            return remove_query_param(url, self.page_query_param)
+        return replace_query_param(url, self.page_query_param, last)
 
 
 class GameListView(JsonView):
@@ -110,7 +141,7 @@ class GameListView(JsonView):
         return paginator.get_paginated_response(
             s.data_of(s.GameSummarySerializer, page, many=True))
 
-    @extend_schema(tags=["games"], request=s.GameInputSerializer,
+    @extend_schema(tags=["games"], request=s.GameInputSerializer, parameters=[etag_header(201)],
                    responses={201: s.GameSerializer, **WRITE_ERRORS})
     def post(self, request):
         data = shape(s.GameInputSerializer, request)
@@ -127,12 +158,13 @@ class GameListView(JsonView):
             rules=data["rules"], players=data["players"], session=session,
             currency=data["currency"], user=request.user,
         )
-        return with_etag(s.data_of(s.GameSerializer, view), status.HTTP_201_CREATED)
+        data = s.data_of(s.GameSerializer, view)
+        return created(data, reverse("api:game", args=[data["id"]]), version=data["version"])
 
 
 class GameDetailView(JsonView):
     @extend_schema(
-        tags=["games"], parameters=[IF_NONE_MATCH],
+        tags=["games"], parameters=[IF_NONE_MATCH, etag_header(200, 304)],
         responses={200: s.GameSerializer, 304: NOT_MODIFIED, **ERRORS},
     )
     def get(self, request, game_id: int):
@@ -152,7 +184,7 @@ class GameDetailView(JsonView):
         return HttpResponse(body, content_type="application/json", headers={"ETag": etag})
 
     @extend_schema(
-        tags=["games"], request=None, parameters=[IF_MATCH_OPTIONAL],
+        tags=["games"], request=None, parameters=[IF_MATCH_OPTIONAL, etag_header(200)],
         description="Delete a game started by mistake: only one without rounds. Its buy-ins "
                     "are reversed in the ledger and it is marked void (docs/api.md, "
                     "\"Undoing\"); a game with rounds answers 409 game_has_rounds.",
@@ -168,7 +200,8 @@ class GameDetailView(JsonView):
 
 class GameVoidView(JsonView):
     @extend_schema(
-        tags=["games"], request=s.VoidInputSerializer, parameters=[IF_MATCH_OPTIONAL],
+        tags=["games"], request=s.VoidInputSerializer,
+        parameters=[IF_MATCH_OPTIONAL, etag_header(200)],
         description="Void a game (organisers only), with a reason: every movement of its "
                     "money is reversed, nothing more can be entered (docs/api.md, "
                     "\"Undoing\").",
@@ -185,7 +218,7 @@ class GameVoidView(JsonView):
 
 
 class GameCloseView(JsonView):
-    @extend_schema(tags=["games"], request=None,
+    @extend_schema(tags=["games"], request=None, parameters=[etag_header(200)],
                    responses={200: s.GameSerializer, 409: CONFLICT, **ERRORS})
     def post(self, request, game_id: int):
         visible_game(request, game_id, write=True)

@@ -7,18 +7,19 @@ from collections.abc import Iterable, Iterator
 
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
-from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRenderer
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from .. import services
 from ..models import Club
 from ..rules import format_money
 from ..services import reports
+from . import serializers as s
 from .access import JsonView, organiser
 from .errors import ERRORS
+from .games import GamePagination
 
 # --- Shapes (they feed the OpenAPI schema; the views build the data) ------------------------
 
@@ -89,21 +90,6 @@ def csv_cell(value):
     return value
 
 
-class CSVRenderer(BaseRenderer):
-    """text/csv for ?format=csv. The report view streams its own rows; this renders errors."""
-
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        rows = [["field", "code", "message"]]
-        if isinstance(data, dict):
-            rows += [[e.get("field"), e.get("code"), e.get("message")]
-                     for e in data.get("errors", [])]  # fmt: skip
-        return "".join(csv_lines(rows)).encode()
-
-
 class _Echo:
     def write(self, value):
         return value
@@ -119,72 +105,79 @@ def csv_lines(rows: Iterable[list]) -> Iterator[str]:
 # --- The report ------------------------------------------------------------------------------
 
 
-class ReportPagination(PageNumberPagination):
-    page_size = 50
-    max_page_size = 200
-    page_size_query_param = "page_size"
+class CsvQuerySerializer(serializers.Serializer):
+    table = serializers.ChoiceField(
+        choices=["games", "players"], required=False, default="games",
+        help_text="One row per game and player (games, the default) or per player (players).")
 
 
-CSV_CHUNK = 500  # games per query while streaming the CSV
+class ErrorsAsJson(BaseContentNegotiation):
+    """The report's CSV is streamed by the view itself; whatever Accept or ?format say,
+    errors are JSON like every error of the API."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0]
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
 
 
 class ClubReportView(JsonView):
-    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = ErrorsAsJson
 
     @extend_schema(
-        tags=["export"],
-        parameters=[
-            OpenApiParameter("page", OpenApiTypes.INT, description="From 1."),
-            OpenApiParameter("page_size", OpenApiTypes.INT, description="At most 200."),
-            OpenApiParameter("format", OpenApiTypes.STR, enum=["json", "csv"],
-                             description="csv: the whole report as a download."),
-            OpenApiParameter("table", OpenApiTypes.STR, enum=["games", "players"],
-                             description="With format=csv: one row per game and player "
-                                         "(games, the default) or per player (players)."),
-        ],
-        responses={
-            (200, "application/json"): ReportSerializer,
-            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The CSV."),
-            **ERRORS,
-        },
+        tags=["export"], parameters=[s.PageQuerySerializer],
+        responses={200: ReportSerializer, **ERRORS},
     )
     def get(self, request, club_id: int):
         club = organiser(request, club_id, "see the audit report").club
-        table = request.query_params.get("table", "games")
-        if table not in ("games", "players"):
-            raise services.ServiceError("table is games or players", field="table",
-                                        code="invalid")
-        for name in ("page", "page_size"):
-            value = request.query_params.get(name)
-            if value is not None and not (value.isascii() and value.isdigit()):
-                raise services.ServiceError(f"{name} must be a whole number", field=name,
-                                            code="invalid")
-        if request.accepted_renderer.format == "csv":
-            return self.csv(club, table)
-        players = reports.player_lines(club.pk)
-        paginator = ReportPagination()
+        # Callers from before GET .../report/csv/ (docs/api.md) still get the CSV here.
+        if request.query_params.get("format") == "csv":
+            return csv_answer(club, request)
+        paginator = GamePagination()
         page = paginator.paginate_queryset(reports.ended_games(club.pk), request, view=self)
+        players = reports.player_lines(club.pk)
         totals: dict[str, int] = {}
         for line in players:
             totals[line.currency] = totals.get(line.currency, 0) + line.paid_out
+        count = paginator.page.paginator.count
         return Response({
             "club": {"id": club.pk, "name": club.name},
-            "count": paginator.page.paginator.count,
+            "count": count,
             "next": paginator.get_next_link(),
             "previous": paginator.get_previous_link(),
             "results": [_game_line(line) for line in reports.game_lines(page)],
             "players": [_player_line(line) for line in players],
-            "totals": {"games": paginator.page.paginator.count,
+            "totals": {"games": count,
                        "paid_out": {currency: format_money(amount)
                                     for currency, amount in sorted(totals.items())}},
         })
 
-    def csv(self, club: Club, table: str) -> StreamingHttpResponse:
-        rows = _game_rows(club.pk) if table == "games" else _player_rows(club.pk)
-        response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = (
-            f'attachment; filename="club-{club.pk}-report-{table}.csv"')
-        return response
+
+class ClubReportCsvView(JsonView):
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = ErrorsAsJson
+
+    @extend_schema(
+        tags=["export"], parameters=[CsvQuerySerializer],
+        description="The whole report as one CSV download (UTF-8, a header row).",
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The CSV."),
+                   **ERRORS},
+    )
+    def get(self, request, club_id: int):
+        club = organiser(request, club_id, "see the audit report").club
+        return csv_answer(club, request)
+
+
+def csv_answer(club: Club, request) -> StreamingHttpResponse:
+    table = s.validated(CsvQuerySerializer, {
+        name: request.query_params[name] for name in ("table",)
+        if name in request.query_params})["table"]
+    rows = _game_rows(club.pk) if table == "games" else _player_rows(club.pk)
+    response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="club-{club.pk}-report-{table}.csv"'
+    return response
 
 
 def _game_line(line: reports.GameLine) -> dict:

@@ -1,19 +1,20 @@
 """Rounds (enter, list, read, correct) and re-buys."""
 
+from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     PolymorphicProxySerializer,
     extend_schema,
 )
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 
 from .. import services
 from ..rules import RulesError
 from . import serializers as s
-from .access import JsonView, idempotent, if_match, shape, visible_game, with_etag
-from .errors import CONFLICT, ERRORS, IDEMPOTENCY_KEY, IDEMPOTENCY_MISMATCH, WRITE_ERRORS
+from .access import JsonView, created, if_match, shape, visible_game, with_etag
+from .errors import CONFLICT, ERRORS, WRITE_ERRORS, etag_header
 from .games import IF_MATCH_OPTIONAL, PRECONDITION_FAILED, UNDO_CONFLICT
 
 
@@ -46,11 +47,6 @@ CORRECTION_BODY = PolymorphicProxySerializer(
     serializers=list(s.CORRECTION_INPUTS.values()))
 
 
-def _round_with_game(view, result, code=status.HTTP_200_OK) -> Response:
-    data = s.data_of(s.RoundWithGameSerializer, view.round_line(result))
-    return Response(data, status=code, headers={"ETag": f'"{view.game.version}"'})
-
-
 class RoundListView(JsonView):
     @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer(many=True), **ERRORS})
     def get(self, request, game_id: int):
@@ -59,22 +55,19 @@ class RoundListView(JsonView):
         return Response(s.data_of(s.RoundSerializer, lines, many=True))
 
     @extend_schema(
-        tags=["rounds"], request=ROUND_BODY, parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.RoundWithGameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
-                   **WRITE_ERRORS},
+        tags=["rounds"], request=ROUND_BODY, parameters=[etag_header(201)],
+        responses={201: s.RoundWithGameSerializer, 409: CONFLICT, **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
         game = visible_game(request, game_id, write=True)
-
-        def write():
-            data = shape(s.ROUND_INPUTS[_family(game)], request)
-            result, view = services.record_round(
-                game_id=game_id, number=data["number"], **_round(data), user=request.user,
-                request_id=request.headers.get("Idempotency-Key", ""),
-            )
-            return _round_with_game(view, result, status.HTTP_201_CREATED)
-
-        return idempotent(request, write)
+        data = shape(s.ROUND_INPUTS[_family(game)], request)
+        result, view = services.record_round(
+            game_id=game_id, number=data["number"], **_round(data), user=request.user,
+            request_id=request.headers.get("Idempotency-Key", ""),
+        )
+        return created(s.data_of(s.RoundWithGameSerializer, view.round_line(result)),
+                       reverse("api:round", args=[game_id, result.number]),
+                       version=view.game.version)
 
 
 class RoundDetailView(JsonView):
@@ -91,7 +84,7 @@ class RoundDetailView(JsonView):
         parameters=[OpenApiParameter(
             "If-Match", {"type": "string", "pattern": r'^(W/)?"?[0-9]+"?$'},
             OpenApiParameter.HEADER, required=True,
-            description='The game\'s version (its ETag), e.g. "5".')],
+            description='The game\'s version (its ETag), e.g. "5".'), etag_header(200)],
         responses={200: s.CorrectionWithGameSerializer, 412: OpenApiResponse(
             s.ErrorSerializer, description="The game changed since that version."),
             428: OpenApiResponse(s.ErrorSerializer, description="If-Match is missing."),
@@ -114,26 +107,22 @@ class RoundDetailView(JsonView):
 
 class RebuyView(JsonView):
     @extend_schema(
-        tags=["rounds"], request=s.RebuyInputSerializer, parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.GameSerializer, 409: CONFLICT, 422: IDEMPOTENCY_MISMATCH,
-                   **WRITE_ERRORS},
+        tags=["rounds"], request=s.RebuyInputSerializer, parameters=[etag_header(201)],
+        responses={201: s.GameSerializer, 409: CONFLICT, **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
         visible_game(request, game_id, write=True)
-
-        def write():
-            data = shape(s.RebuyInputSerializer, request)
-            view = services.take_rebuy(game_id=game_id, player=data["player"],
-                                       user=request.user,
-                                       request_id=request.headers.get("Idempotency-Key", ""))
-            return with_etag(s.data_of(s.GameSerializer, view), status.HTTP_201_CREATED)
-
-        return idempotent(request, write)
+        data = shape(s.RebuyInputSerializer, request)
+        view = services.take_rebuy(game_id=game_id, player=data["player"], user=request.user,
+                                   request_id=request.headers.get("Idempotency-Key", ""))
+        # A re-buy is no object of its own: Location names the game it changed.
+        return created(s.data_of(s.GameSerializer, view), reverse("api:game", args=[game_id]),
+                       version=view.game.version)
 
 
 class RebuyDetailView(JsonView):
     @extend_schema(
-        tags=["rounds"], request=None, parameters=[IF_MATCH_OPTIONAL],
+        tags=["rounds"], request=None, parameters=[IF_MATCH_OPTIONAL, etag_header(200)],
         description="Undo the player's re-buy until the next round is saved: the re-buy is "
                     "kept, marked undone; the ledger reverses its entry and the pot goes back "
                     "(docs/api.md, \"Undoing\"). 409 rebuy_not_undoable when the player has no "

@@ -3,14 +3,38 @@
 and what the services return) into the JSON of docs/api.md and feed the OpenAPI schema."""
 
 import functools
+import json
+import re
+from dataclasses import fields
+from types import NoneType
+from typing import get_args
 
-from django.core.validators import RegexValidator
+from django.core.validators import MaxLengthValidator, MinLengthValidator
+from drf_spectacular.extensions import (
+    OpenApiSerializerExtension,
+    OpenApiSerializerFieldExtension,
+)
 from drf_spectacular.utils import extend_schema_field
+from iso4217 import Currency
 from rest_framework import serializers
+
+from ledger.services import KINDS as LEDGER_KINDS
 
 from ..messages import message_for
 from ..models import Club
-from ..rules import PRESETS, GameStatus, PlayerState, format_money
+from ..names import FORBIDDEN, InvalidName, clean_name
+from ..rules import (
+    MONEY_PARAMETERS,
+    PRESETS,
+    RULE_CHOICES,
+    GameStatus,
+    InvalidRules,
+    MoneyError,
+    PlayerState,
+    Rules,
+    format_money,
+    parse_money,
+)
 
 
 def money(minor: int) -> str:
@@ -58,22 +82,6 @@ class MessageField(serializers.CharField):
 # would take "5" or 5.0 as an integer, 0 as a name and "yes" as a boolean.
 
 
-# Control characters, line and paragraph separators and bidi overrides (DRF itself refuses
-# lone surrogates).
-_CONTROL = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-# What str.strip() (and so DRF's trim_whitespace) removes, besides control characters.
-_SPACE = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
-_ONE_LINE = RegexValidator(
-    rf"^[^{_CONTROL}]*$", code="control_character",
-    message="Names cannot hold control characters or line breaks",
-)
-# One line with at least one visible character (the pattern the schema shows for names).
-_VISIBLE_LINE = RegexValidator(
-    rf"^[^{_CONTROL}]*[^{_CONTROL}{_SPACE}][^{_CONTROL}]*$", code="control_character",
-    message="Names cannot hold control characters or line breaks",
-)
-
-
 class StrictCharField(serializers.CharField):
     """Text only (a number or a list is refused, not turned into text)."""
 
@@ -86,11 +94,57 @@ class StrictCharField(serializers.CharField):
 
 
 class NameField(StrictCharField):
-    """A name shown to people: one line, no control characters; blank only if allowed."""
+    """A name shown to people, cleaned by scorekeeper.names.clean_name: NFC, without the
+    white space around it, one line, something visible in it; blank only if allowed. With
+    trim_whitespace=False (an import document) it is checked and kept as written."""
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.validators.append(_ONE_LINE if self.allow_blank else _VISIBLE_LINE)
+    def run_validation(self, data=serializers.empty):
+        # The length as sent, as the schema's maxLength says (the spaces around count too).
+        if isinstance(data, str) and self.max_length is not None and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().run_validation(data)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        try:
+            name = clean_name(data, allow_blank=self.allow_blank)
+        except InvalidName as problem:
+            if problem.code == "blank":
+                self.fail("blank")
+            raise serializers.ValidationError(problem.message, code=problem.code) from None
+        return name if self.trim_whitespace else data
+
+
+def _ecma(characters: str) -> str:
+    """A character class body for an ECMA-262 pattern (what the schema's patterns are)."""
+    return "".join(char if " " <= char <= "~" else f"\\u{ord(char):04x}" for char in characters)
+
+
+# The schema's patterns for names: what str.strip() takes off around a name (white space,
+# some of it control characters), then one line ending in something other than a space
+# (the server refuses more: a name of invisible characters only).
+_WHITE = _ecma("\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000")
+_LINE = f"[^{_ecma(FORBIDDEN)}]*[^{_ecma(FORBIDDEN)}{_WHITE}]"
+NAME_PATTERN = f"^[{_WHITE}]*{_LINE}[{_WHITE}]*$"
+NAME_OR_BLANK_PATTERN = f"^[{_WHITE}]*(?:{_LINE})?[{_WHITE}]*$"
+
+
+class NameFieldSchema(OpenApiSerializerFieldExtension):
+    """A name in the schema: one string schema, or (blank allowed) anyOf the empty string
+    and a name; drf-spectacular's own oneOf would match "" twice."""
+
+    target_class = NameField
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema, direction):
+        field = self.target
+        if not field.allow_blank:
+            return {"type": "string", "pattern": NAME_PATTERN}
+        name = {"type": "string", "minLength": 1, "pattern": NAME_OR_BLANK_PATTERN}
+        if field.max_length is not None:
+            name["maxLength"] = field.max_length
+        return {"anyOf": [{"type": "string", "maxLength": 0}, name]}
 
 
 class PresetField(serializers.ChoiceField):
@@ -177,6 +231,246 @@ class CardsField(serializers.Field):
         return value
 
 
+# --- Strict bodies -------------------------------------------------------------------------
+# A key a body does not know is refused and named (docs/api.md, "Errors"): a misspelt
+# "enderr" would otherwise be dropped, and the request do something else than was meant.
+
+
+class BoundedList(serializers.ListSerializer):
+    """A list of objects whose bounds (min_length, max_length) are validators too, so that
+    the schema shows them as minItems and maxItems. to_internal_value checks them first,
+    with the field's own messages."""
+
+    def get_validators(self):
+        bounds = []
+        if self.min_length is not None:
+            bounds.append(MinLengthValidator(self.min_length))
+        if self.max_length is not None:
+            bounds.append(MaxLengthValidator(self.max_length))
+        return [*super().get_validators(), *bounds]
+
+
+class StrictSerializer(serializers.Serializer):
+    """An input object that takes the keys it declares and no other: each unknown key is
+    an error of its own, reported with the body's other errors."""
+
+    class Meta:
+        list_serializer_class = BoundedList
+
+    def to_internal_value(self, data):
+        unknown = self.unknown_fields(data)
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            if unknown and isinstance(error.detail, dict):
+                raise serializers.ValidationError({**error.detail, **unknown}) from None
+            raise
+        if unknown:
+            raise serializers.ValidationError(unknown)
+        return value
+
+    def unknown_fields(self, data) -> dict:
+        """{key: [error]} for each key of `data` this serializer does not take."""
+        if not isinstance(data, dict):
+            return {}
+        known = [name for name, field in self.fields.items() if not field.read_only]
+        what = "this body" if self.parent is None else "this object"
+        return {
+            key: [serializers.ErrorDetail(
+                f"Unknown field {_quoted(key)}; {what} takes: {', '.join(known)}",
+                code="unknown_field")]
+            for key in data if key not in known
+        }
+
+
+def _quoted(text: str, most: int = 40) -> str:
+    """Text from a request, quoted in a message, and cut short when it is long."""
+    return f'"{text}"' if len(text) <= most else f'"{text[:most]}…"'
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """A strict serializer in the schema: additionalProperties false, as the server
+    refuses unknown keys."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
+
+
+# --- Rule overrides --------------------------------------------------------------------------
+# The `rules` object of a game or a hand to evaluate (docs/rules.md 6.6): each parameter's
+# JSON type comes from the engine's Rules declaration. The engine checks the values (ranges,
+# how the parameters go together) and, for other callers, the types again.
+
+MONEY_TEXT = "^[0-9]{1,12}([.,][0-9]{1,2})?$"
+_MONEY_TEXT = re.compile(MONEY_TEXT.removesuffix("$"))
+CARD_VALUE_KEYS = list(Rules().card_values)
+
+
+def _rule_kinds() -> dict[str, tuple[str, bool]]:
+    """Each parameter's kind of value and whether it may be null."""
+    kinds = {}
+    for parameter in fields(Rules):
+        name, declared = parameter.name, parameter.type
+        if name in MONEY_PARAMETERS:
+            kind = "money"
+        elif name in RULE_CHOICES:
+            kind = "choice"
+        elif declared is bool:
+            kind = "boolean"
+        elif declared in (int, int | None):
+            kind = "integer"
+        elif name in ("card_values", "pot_split"):
+            kind = name
+        else:  # a new parameter: say how the API takes it
+            raise TypeError(f"The API does not know how to take the rule parameter {name}")
+        kinds[name] = (kind, NoneType in get_args(declared))
+    return kinds
+
+
+RULE_KINDS = _rule_kinds()
+
+
+def _rule_schema(name: str) -> dict:
+    kind, nullable = RULE_KINDS[name]
+    schema = {
+        "money": {"type": "string", "pattern": MONEY_TEXT,
+                  "description": 'An amount as a decimal string, e.g. "5.00".'},
+        "boolean": {"type": "boolean"},
+        "integer": {"type": "integer"},
+        "choice": {"type": "string", "enum": list(RULE_CHOICES.get(name, ()))},
+        "card_values": {"type": "object", "additionalProperties": False,
+                        "properties": {key: {"type": "integer"} for key in CARD_VALUE_KEYS}},
+        "pot_split": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+    }[kind]
+    return {**schema, "nullable": True} if nullable else schema
+
+
+def _said(reason: str, code: str, **params) -> serializers.ErrorDetail:
+    """An error in the engine's own words (scorekeeper.rules.errors)."""
+    return serializers.ErrorDetail(InvalidRules(reason, params).message, code=code)
+
+
+def _shown(value) -> str:
+    """A JSON value as a message shows it."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else f"{text[:40]}…"
+
+
+def rule_problem(name: str, value) -> serializers.ErrorDetail | None:
+    """What is wrong with the JSON type of one override, or None."""
+    if name not in RULE_KINDS:
+        return _said("unknown_parameter", "unknown_parameter", name=name)
+    kind, nullable = RULE_KINDS[name]
+    if value is None and nullable:
+        return None
+    if kind == "money":
+        if not isinstance(value, str):
+            return _said("amount_not_text", "invalid_amount", value=_shown(value))
+        if not _MONEY_TEXT.fullmatch(value):
+            try:  # the engine's reason when it has one (a negative amount, too many decimals)
+                parse_money(value)
+            except MoneyError as error:
+                return serializers.ErrorDetail(error.message, code="invalid_amount")
+            return _said("amount_format", "invalid_amount", value=value)
+    elif kind == "boolean" and not isinstance(value, bool):
+        return _said("not_a_boolean", "invalid_type", name=name)
+    elif kind == "integer" and (isinstance(value, bool) or not isinstance(value, int)):
+        return _said("not_a_whole_number", "invalid_type", name=name)
+    elif kind == "choice":
+        if not isinstance(value, str):
+            return _said("not_text", "invalid_type", name=name)
+        if value not in RULE_CHOICES[name]:
+            return _said("not_a_choice", "out_of_range", name=name,
+                         choices=", ".join(RULE_CHOICES[name]))
+    elif kind == "card_values" and not isinstance(value, dict):
+        return _said("card_values_not_a_map", "invalid_type")
+    elif kind == "pot_split" and not isinstance(value, list):
+        return _said("pot_split_not_a_list", "invalid_type")
+    return None
+
+
+@extend_schema_field({
+    "type": "object", "additionalProperties": False,
+    "properties": {name: _rule_schema(name) for name in RULE_KINDS},
+    "description": "Rule parameters (docs/rules.md 6.6) that differ from the preset's: money "
+                   'as decimal strings ("5.00"), counts as integers, switches as booleans.',
+}, component_name="RuleOverrides")
+class RulesField(serializers.Field):
+    """Rule overrides: an object of parameters, each value of its parameter's JSON type
+    (every mistake of the object named at once); the engine then judges the values."""
+
+    default_error_messages = {
+        # (DRF formats the message: the braces are doubled)
+        "not_a_dict": 'rules is an object of rule parameters, e.g. {{"knock_limit": 10}}',
+    }
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("default", dict)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            self.fail("not_a_dict")
+        errors = {name: [problem] for name, value in data.items()
+                  if (problem := rule_problem(name, value)) is not None}
+        if errors:
+            raise serializers.ValidationError(errors)
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+# --- Currencies -------------------------------------------------------------------------------
+# ISO 4217's current codes with their minor units (the digits after the decimal point; None
+# for gold, funds and the testing codes), from the iso4217 package. Scorekeeper keeps every
+# amount in hundredths, so it takes the currencies that count in hundredths (docs/api.md).
+
+MINOR_UNITS = {currency.code: currency.exponent for currency in Currency}
+CURRENCIES = sorted(code for code, digits in MINOR_UNITS.items() if digits == 2)
+
+
+def currency_problem(code: str) -> serializers.ErrorDetail | None:
+    """Why `code` is not a currency a game can be kept in, or None."""
+    if code in CURRENCIES:
+        return None
+    digits = MINOR_UNITS.get(code)
+    if code not in MINOR_UNITS:
+        if code.upper() in MINOR_UNITS:
+            message = f"Currency codes are written in capitals: {code.upper()}"
+        else:
+            message = (f"{_quoted(code, 10)} is not an ISO 4217 currency code, such as EUR, "
+                       "CHF or USD")
+        return serializers.ErrorDetail(message, code="unknown_currency")
+    if digits is None:
+        unit = "has no minor unit (it is a metal, a fund or a code for tests)"
+    elif digits == 0:
+        unit = "has no cents"
+    else:
+        unit = f"counts in {digits} decimal places"
+    return serializers.ErrorDetail(f"Scorekeeper keeps amounts in hundredths; {code} {unit}",
+                                   code="unsupported_currency")
+
+
+@extend_schema_field({"type": "string", "enum": CURRENCIES})
+class CurrencyField(StrictCharField):
+    """An ISO 4217 code in capitals of a currency counted in hundredths: EUR, CHF, USD."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError('A currency is a code as text, e.g. "EUR"',
+                                              code="invalid")
+        problem = currency_problem(data)
+        if problem is not None:
+            raise serializers.ValidationError(problem)
+        return data
+
+
 # --- Errors (documentation only; the exception handler writes them) ------------------------
 
 
@@ -212,11 +506,11 @@ class ClubWithRoleSerializer(serializers.Serializer):
     role = serializers.CharField(help_text="organiser, scorekeeper or viewer")
 
 
-class ClubInputSerializer(serializers.Serializer):
+class ClubInputSerializer(StrictSerializer):
     name = NameField(max_length=100)
 
 
-class MemberInputSerializer(serializers.Serializer):
+class MemberInputSerializer(StrictSerializer):
     username = StrictCharField(max_length=150)
     role = serializers.ChoiceField(choices=["organiser", "scorekeeper", "viewer"])
 
@@ -233,10 +527,10 @@ class PresetSerializer(serializers.Serializer):
         help_text="Every rule parameter (docs/rules.md 6.6) with its value.")
 
 
-class EvaluateInputSerializer(serializers.Serializer):
+class EvaluateInputSerializer(StrictSerializer):
     cards = CardsField(help_text='A list of card texts, or one text: "AS 2S 3S JK".')
     preset = PresetField(default="wiener")
-    rules = serializers.DictField(required=False, default=dict)
+    rules = RulesField()
     discard = StrictBooleanField(
         default=False, help_text="11 cards: find the best discard and evaluate the rest."
     )
@@ -254,18 +548,20 @@ class EvaluateSerializer(serializers.Serializer):
 GAME_STATUSES = [status.value for status in GameStatus]
 
 
-class GameInputSerializer(serializers.Serializer):
+class GameInputSerializer(StrictSerializer):
     club = IdField(required=False, help_text="May be left out by a member of one club.")
     name = NameField(max_length=100, required=False, allow_blank=True, default="")
     preset = PresetField(default="wiener")
-    rules = serializers.DictField(required=False, default=dict)
+    rules = RulesField()
     players = serializers.ListField(
         child=NameField(max_length=50, error_messages={"blank": "A player needs a name"}),
         min_length=2, max_length=12,
         help_text="Names in seat order; the first deals first.",
     )
     session = IdField(required=False, allow_null=True, default=None)
-    currency = serializers.RegexField(r"^[A-Z]{3}$", required=False, default="EUR")
+    currency = CurrencyField(
+        required=False, default="EUR",
+        help_text="An ISO 4217 code, in capitals, of a currency counted in hundredths.")
 
 
 class RebuyStateSerializer(serializers.Serializer):
@@ -322,7 +618,7 @@ class VoidSerializer(serializers.Serializer):
     reason = serializers.CharField(source="void_reason")
 
 
-class VoidInputSerializer(serializers.Serializer):
+class VoidInputSerializer(StrictSerializer):
     reason = StrictCharField(max_length=255, help_text="Why the game is voided (required).",
                              error_messages={"blank": "Say why the game is voided"})
 
@@ -370,7 +666,18 @@ class GameSummarySerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class GameListQuerySerializer(serializers.Serializer):
+class PageQuerySerializer(serializers.Serializer):
+    """Which page of a list (docs/api.md, "Pagination"): checked by api.games.GamePagination
+    for every list that pages, and declared with their bounds in the schema."""
+
+    page = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,
+                                    help_text="Page number, from 1; past the last page the "
+                                              "results are empty.")
+    page_size = serializers.IntegerField(required=False, min_value=1, max_value=200,
+                                         help_text="Items per page: 50 unless given, at most 200.")
+
+
+class GameListQuerySerializer(PageQuerySerializer):
     """The query of GET /games/ (given a dict: a query value is text, and these fields read
     digits from it; an empty value is refused, not taken as "no filter")."""
 
@@ -378,10 +685,6 @@ class GameListQuerySerializer(serializers.Serializer):
                                      help_text="Only games in this state.")
     club = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID,
                                     help_text="Only this club's games.")
-    page = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,
-                                    help_text="Page number, from 1.")
-    page_size = serializers.IntegerField(required=False, min_value=1, max_value=200,
-                                         help_text="Games per page: 50 unless given, at most 200.")
 
 
 class GamePageSerializer(serializers.Serializer):
@@ -399,7 +702,7 @@ DEADWOOD_ERRORS = {"min_value": "Deadwood cannot be negative",
                    "invalid": "Deadwood is a whole number of points"}
 
 
-class HandInputSerializer(serializers.Serializer):
+class HandInputSerializer(StrictSerializer):
     player = IdField()
     deadwood = StrictIntegerField(
         required=False, allow_null=True, min_value=0, max_value=10000,
@@ -419,7 +722,7 @@ class HandInputSerializer(serializers.Serializer):
         return data
 
 
-class KnockRoundInputSerializer(serializers.Serializer):
+class KnockRoundInputSerializer(StrictSerializer):
     """A round of the knock family (Wiener Rummy, Rommé)."""
 
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
@@ -435,7 +738,7 @@ class KnockRoundInputSerializer(serializers.Serializer):
     )
 
 
-class GinRoundInputSerializer(serializers.Serializer):
+class GinRoundInputSerializer(StrictSerializer):
     """A Gin round (docs/rules.md 8): who knocked and both hands, or a void round."""
 
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
@@ -460,7 +763,7 @@ class GinRoundInputSerializer(serializers.Serializer):
                   "round while both semifinals are played.")
 
 
-class BasicHandInputSerializer(serializers.Serializer):
+class BasicHandInputSerializer(StrictSerializer):
     """A hand of a Basic Rummy round: what was left in it, as points or as cards (the
     engine says which of them a hand needs: the one who went out holds nothing)."""
 
@@ -474,7 +777,7 @@ class BasicHandInputSerializer(serializers.Serializer):
                        help_text='The cards left in hand, as a list or one text "AS 2S 3S".')
 
 
-class BasicRoundInputSerializer(serializers.Serializer):
+class BasicRoundInputSerializer(StrictSerializer):
     """A Basic Rummy round (docs/rules.md 9): who went out and the others' hands."""
 
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
@@ -512,7 +815,7 @@ class RamiHandInputSerializer(BasicHandInputSerializer):
                        help_text="The cards left in hand (not for the finisher).")
 
 
-class PenaltyInputSerializer(serializers.Serializer):
+class PenaltyInputSerializer(StrictSerializer):
     """A Rami penalty: a joker or table cards taken back and not played in the same turn."""
 
     player = IdField()
@@ -523,7 +826,7 @@ class PenaltyInputSerializer(serializers.Serializer):
     )
 
 
-class RamiRoundInputSerializer(serializers.Serializer):
+class RamiRoundInputSerializer(StrictSerializer):
     """A Rami round (docs/rules.md 10): the finisher, how they went out, what everyone laid
     and held, and the penalties."""
 
@@ -664,7 +967,7 @@ class CorrectionWithGameSerializer(RoundWithGameSerializer):
                   "(docs/api.md, \"Undoing\"); empty for most corrections.")
 
 
-class RebuyInputSerializer(serializers.Serializer):
+class RebuyInputSerializer(StrictSerializer):
     player = IdField()
 
 
@@ -683,13 +986,15 @@ class FromField:
 class LedgerEntrySerializer(FromField, serializers.Serializer):
     """An entry, from a ledger line."""
 
-    seq = serializers.IntegerField(source="id")
+    seq = serializers.IntegerField(help_text="1, 2, 3... the game's entries in the order "
+                                             "written.")
     round = serializers.IntegerField(allow_null=True)
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=LEDGER_KINDS)
     from_ = serializers.CharField(source="source")
     to = serializers.CharField(source="target")
     amount = MoneyField()
-    reverses = serializers.IntegerField(allow_null=True)
+    reverses = serializers.IntegerField(source="reverses_seq", allow_null=True,
+                                        help_text="The seq of the entry this one cancels.")
     created_at = serializers.DateTimeField()
     reason = serializers.CharField()
 
@@ -721,7 +1026,7 @@ class VerifySerializer(serializers.Serializer):
     balances = serializers.DictField(child=serializers.CharField())
 
 
-class SessionInputSerializer(serializers.Serializer):
+class SessionInputSerializer(StrictSerializer):
     club = IdField(required=False)
     name = NameField(max_length=100, required=False, allow_blank=True, default="")
 

@@ -53,7 +53,7 @@ from .knock import (
 )
 from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
-from .presets import PRESETS, Rules
+from .presets import MONEY_PARAMETERS, PRESETS, RULE_CHOICES, Rules
 from .rami import meld_value
 from .status import GameStatus, PlayerState
 from .tally import hand_value
@@ -62,8 +62,10 @@ __all__ = [
     "CANONICAL_CARDS",
     "CARRY",
     "KITTY",
+    "MONEY_PARAMETERS",
     "POT",
     "PRESETS",
+    "RULE_CHOICES",
     "SNAPSHOT_FORMAT",
     "SUITS",
     "CardError",

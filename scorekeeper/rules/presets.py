@@ -27,6 +27,11 @@ MONEY_PARAMETERS = frozenset(
     {"buy_in", "rebuy_cost", "knock_premium", "rummy_premium", "kitty_contribution",
      "point_value", "stake_per_point"}
 )  # fmt: skip
+# The choices of each text parameter, for callers that check the shape of overrides before
+# the engine reads them (the API); `mode` takes MODES, or RAMI_MODES in Rami (validate()).
+RULE_CHOICES = {"family": FAMILIES, "mode": (*MODES, *RAMI_MODES), "ace_in_runs": ACE_IN_RUNS,
+                "lay_off": LAY_OFF, "dead_last_living": DEAD_LAST_LIVING,
+                "dealer_rule": DEALER_RULES}
 
 
 def _face_values(**high: int) -> dict[str, int]:

@@ -14,6 +14,7 @@ from django.db.models import Case, F, IntegerField, Value, When
 from django.utils import timezone
 
 from ..models import Club, Game, Invite, Membership, TableSession
+from ..names import InvalidName, clean_name
 from .errors import NotFound, ServiceError
 
 INVITE_DAYS = (1, 30)  # how long an invite may stay open, in days
@@ -48,7 +49,7 @@ _CLOSED = {
 
 def create_club(*, name: str, user) -> Club:
     """A new club; its creator becomes its organiser."""
-    name = name.strip()
+    name = _name(name, allow_blank=True)
     if not name:
         raise ServiceError("A club needs a name", field="name", code="required")
     with transaction.atomic():
@@ -270,7 +271,15 @@ def join_as_new_user(*, token: str, username: str, password: str, email: str = "
 
 
 def create_session(*, club: Club, name: str = "") -> TableSession:
-    return TableSession.objects.create(club=club, name=name.strip()[:100])
+    return TableSession.objects.create(club=club, name=_name(name, allow_blank=True)[:100])
+
+
+def _name(text: str, *, allow_blank: bool) -> str:
+    """A club's or an evening's name as it is kept (scorekeeper.names.clean_name)."""
+    try:
+        return clean_name(text, allow_blank=allow_blank)
+    except InvalidName as problem:
+        raise ServiceError(problem.message, field="name", code=problem.code) from None
 
 
 def revoke_share_link(*, game_id: int) -> int:

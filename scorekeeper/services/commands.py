@@ -4,6 +4,7 @@ A write locks the game's row first (`select_for_update`; on SQLite the IMMEDIATE
 transaction does the same), asks the engine, then stores the facts, the ledger
 movements, the engine's snapshot and a new version together. Two phones entering
 the same round are served one after the other: the second finds the round taken.
+Each write tells the club's webhooks of itself in the same transaction (services.webhooks).
 """
 
 from dataclasses import dataclass
@@ -16,7 +17,9 @@ from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Club, Game, Hand, Player, Rebuy, Round, Seat, TableSession
+from ..names import InvalidName, clean_name, name_key
 from ..rules import GameStatus, RulesError
+from . import webhooks
 from .errors import (
     GameFinished,
     GameHasNoRounds,
@@ -90,7 +93,10 @@ def start_game(
     except RulesError as error:
         raise ServiceError(error.message, field="preset", code="not_supported") from None
     names = _seat_names(players)
-    name = (name or "").strip()[:100] or "Game"
+    try:
+        name = clean_name(name or "", allow_blank=True)[:100] or "Game"
+    except InvalidName as problem:
+        raise ServiceError(problem.message, field="name", code=problem.code) from None
     if session is not None and session.club_id != club.pk:
         raise ServiceError("That table session belongs to another club", field="session",
                            code="invalid")
@@ -106,10 +112,12 @@ def start_game(
             club=club, session=session, name=name, preset=preset, rules=resolved.to_dict(),
             currency=currency, carried_in=carried_in, created_by=user,
         )
-        existing = {p.name.casefold(): p for p in Player.objects.filter(club=club)}
+        # A player is found by the key of the name (docs/api.md, "Starting a game"): Zoë
+        # however encoded, and ZOË, is the club's Zoë, whose spelling stays.
+        existing = {name_key(p.name): p for p in Player.objects.filter(club=club)}
         seats = []
         for number, player_name in enumerate(names):
-            player = existing.get(player_name.casefold())
+            player = existing.get(name_key(player_name))
             if player is None:
                 player = Player.objects.create(club=club, name=player_name)
             seats.append(Seat(game=game, player=player, number=number))
@@ -124,19 +132,27 @@ def _seat_names(players) -> list[str]:
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise ServiceError("players must be a list of names in seat order", field="players",
                            code="invalid")
-    names = [name.strip() for name in players]
-    for index, name in enumerate(names):
-        if not name:
-            raise ServiceError("A player needs a name", field=f"players[{index}]", code="required")
+    names = []
+    for index, raw in enumerate(players):
+        try:
+            name = clean_name(raw)
+        except InvalidName as problem:
+            if problem.code == "blank":
+                raise ServiceError("A player needs a name", field=f"players[{index}]",
+                                   code="required") from None
+            raise ServiceError(problem.message, field=f"players[{index}]",
+                               code=problem.code) from None
         if len(name) > MAX_NAME:
             raise ServiceError(f"A name has at most {MAX_NAME} characters",
                                field=f"players[{index}]", code="too_long")
+        names.append(name)
     seen = set()
     for index, name in enumerate(names):
-        if name.casefold() in seen:
-            raise ServiceError(f"{name} is seated twice", field=f"players[{index}]",
+        # The engine's words, which the pages show in the reader's language.
+        if name_key(name) in seen:
+            raise ServiceError("player_seated_twice", {"name": name}, field=f"players[{index}]",
                                code="duplicate_player")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     if len(names) < 2:
         raise ServiceError("A game needs at least 2 players", field="players",
                            code="too_few_players")
@@ -183,6 +199,7 @@ def record_round(
         view.state = new_state
         _store(view, actor=user, reason=f"round {number}", request_id=request_id,
                added=new_state.transfers[len(state.transfers):])
+        webhooks.round_recorded(view, number)
     return new_state.rounds[-1], view
 
 
@@ -230,9 +247,11 @@ def correct_round(
                 view, undone, user, reason=f"undone by the correction of round {number}",
                 by_round=number, now=stored.entered_at)
         view.add_round(stored)
+        ended_before = view.state.status.ended
         view.state = new_state
         _store(view, actor=user, reason=f"correction of round {number}: {reason}",
                request_id=request_id, since=number)
+        webhooks.round_corrected(view, number, reason=reason, ended_before=ended_before)
     return new_state.rounds[number - 1], view
 
 
@@ -253,6 +272,7 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
         view.state = new_state
         _store(view, actor=user, reason=f"re-buy of {view.name(player)}",
                request_id=request_id, added=new_state.transfers[len(state.transfers):])
+        webhooks.rebuy_taken(view, player, rebuy.after_round)
     return view
 
 
@@ -288,10 +308,11 @@ def undo_rebuy(*, game_id: int, player: int, user=None, request_id: str = "",
             # one ever do, the undo is refused rather than leaving a game that cannot replay.
             raise RebuyNotUndoable(f"{name}'s re-buy cannot be undone: {error.message}",
                                    field="player") from None
-        _undo_rebuys(view, [player], user, reason="undone")
+        (undone,) = _undo_rebuys(view, [player], user, reason="undone")
         view.state = new_state
         _store(view, actor=user, reason=f"re-buy of {name} undone", request_id=request_id,
                since=rebuy.after_round)
+        webhooks.rebuy_undone(view, undone)
     return view
 
 
@@ -309,6 +330,7 @@ def delete_game(*, game_id: int, user=None, request_id: str = "",
                 "This game has rounds, so it cannot be deleted: an organiser can void it, "
                 "with a reason")
         _void(view, user, reason=DELETED_REASON, request_id=request_id)
+        webhooks.game_voided(view, deleted=True)
     return view
 
 
@@ -333,6 +355,7 @@ def void_game(*, game_id: int, reason: str, user=None, request_id: str = "",
                 "This game's pot was carried into a later game of the session: it can no "
                 "longer be voided")
         _void(view, user, reason=reason, request_id=request_id)
+        webhooks.game_voided(view, deleted=False)
     return view
 
 
@@ -349,6 +372,7 @@ def close_game(*, game_id: int, user=None) -> GameView:
         view.game.closed = True
         view.state = view.replay()
         _store(view, actor=user, reason="game closed")
+        webhooks.game_finished(view)
     return view
 
 

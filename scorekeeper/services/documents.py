@@ -24,6 +24,7 @@ from ledger import services as ledger
 
 from .. import rules as engine
 from ..api.serializers import (
+    BoundedList,
     FromField,
     IdField,
     NameField,
@@ -31,7 +32,9 @@ from ..api.serializers import (
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
+    StrictSerializer,
 )
+from ..names import name_key
 from ..rules import RulesError
 from .commands import MAX_NAME, MAX_PLAYERS
 from .errors import ServiceError
@@ -141,7 +144,7 @@ class AmountField(StrictCharField):
 # --- Lists: a bound on their length, said as the document's code --------------------------------
 
 
-class DocList(serializers.ListSerializer):
+class DocList(BoundedList):
     def to_internal_value(self, data):
         if isinstance(data, list) and self.max_length is not None and len(data) > self.max_length:
             raise ValidationError(f"holds {len(data)} items; a document holds at most "
@@ -149,7 +152,9 @@ class DocList(serializers.ListSerializer):
         return super().to_internal_value(data)
 
 
-class DocSerializer(serializers.Serializer):
+class DocSerializer(StrictSerializer):
+    """A part of a document: a key it does not know is refused, naming it."""
+
     class Meta:
         list_serializer_class = DocList
 
@@ -341,7 +346,7 @@ class DocGameSerializer(DocSerializer):
 
 
 def _check_seats(seats: list[dict]) -> None:
-    folded, ids = set(), set()
+    keys, ids = set(), set()
     for index, seat in enumerate(seats):
         where = f"seats[{index}]"
         if seat["number"] != index:
@@ -349,11 +354,11 @@ def _check_seats(seats: list[dict]) -> None:
         name = seat["player"]
         if name != name.strip():
             _fail(f"{where}.player", "a name has no leading or trailing spaces")
-        if name.casefold() in folded:
+        if name_key(name) in keys:
             _fail(f"{where}.player", f"{name} is seated twice", "duplicate_player")
         if seat["id"] in ids:
             _fail(f"{where}.id", f"player id {seat['id']} is seated twice", "duplicate_player")
-        folded.add(name.casefold())
+        keys.add(name_key(name))
         ids.add(seat["id"])
     if len(seats) < 2:
         _fail("seats", "A game needs at least 2 players", "too_few_players")
@@ -497,7 +502,9 @@ def read_header(document, expected: str | None = None) -> tuple[str, uuid.UUID]:
     """The document's format and export id, once its header holds; else ImportRefused."""
     if not isinstance(document, dict):
         refuse("must be an object", None)
-    header = _checked(DocHeaderSerializer, document)
+    # The header's keys alone: the body (game or games, standings) is read later.
+    header = _checked(DocHeaderSerializer, {key: value for key, value in document.items()
+                                            if key in DocHeaderSerializer().fields})
     kind = header["format"]
     if expected is not None and kind != expected:
         refuse(f"This is a {kind!r} document; {expected!r} was expected", "format",

@@ -46,6 +46,7 @@ export id is refused. Importing into another club makes a copy there.
 
 import hashlib
 import json
+import unicodedata
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -57,6 +58,7 @@ from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Club, Game, GameImport, Hand, Player, Rebuy, Round, Seat, TableSession
+from ..names import name_key
 from ..rules import GameStatus, RulesError, format_money
 from . import documents
 from .documents import (
@@ -352,7 +354,7 @@ def import_document(document, *, club: Club, user=None, expected: str | None = N
                 club=club, export_id=export_id, kind=kind.removeprefix("scorekeeper-"),
                 fingerprint=fingerprint, session=session, created_by=user,
             )
-            players = {player.name.casefold(): player
+            players = {name_key(player.name): player
                        for player in Player.objects.filter(club=club)}  # fmt: skip
             names: dict[int, str] = {}  # new player id -> the document's name
             made = [_write_game(game, path, club=club, session=session, user=user,
@@ -402,13 +404,15 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
         row.voided_at = game["voided"]["at"] or timezone.now()
         Game.objects.filter(pk=row.pk).update(status=row.status, void_reason=row.void_reason,
                                               voided_at=row.voided_at)
-    # Players by name in the club (as start_game: the club's spelling wins).
+    # Players by the key of their name in the club (as start_game: the club's spelling wins;
+    # a new player's name is kept in NFC, as start_game keeps it).
     seated: dict[str, Player] = {}
     for seat in game["seats"]:
         name = seat["player"]
-        player = players.get(name.casefold())
+        player = players.get(name_key(name))
         if player is None:
-            player = players[name.casefold()] = Player.objects.create(club=club, name=name)
+            player = players[name_key(name)] = Player.objects.create(
+                club=club, name=unicodedata.normalize("NFC", name))
         seated[name] = player
     Seat.objects.bulk_create(Seat(game=row, player=seated[seat["player"]], number=seat["number"])
                              for seat in game["seats"])  # fmt: skip

@@ -20,7 +20,7 @@ from .. import services
 from ..models import Membership, TableSession
 from ..rules import GameStatus
 from ..services import evenings
-from .forms import PRESET_CHOICES
+from .forms import PRESET_CHOICES, page_name
 from .views import _go
 
 STATUS_WORDS = {
@@ -43,6 +43,9 @@ class EveningForm(forms.Form):
     def __init__(self, *args, clubs=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].choices = [(club.pk, club.name) for club in clubs]
+
+    def clean_name(self) -> str:
+        return page_name(self.cleaned_data["name"], allow_blank=True)
 
 
 def _writable_clubs(user) -> list:

@@ -6,7 +6,26 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import rules as engine
+from ..names import InvalidName, clean_name, name_key
 from .presenters import minor_from_text, money_text
+
+# Why a typed name is refused (scorekeeper.names), in the reader's language.
+NAME_PROBLEMS = {
+    "blank": gettext_lazy("Type a name first"),
+    "invisible_name": gettext_lazy("A name needs a visible character: this one holds only "
+                                   "spaces or invisible characters"),
+    "control_character": gettext_lazy("A name cannot hold control characters, line breaks or "
+                                      "text-direction marks"),
+}
+
+
+def page_name(text: str, *, allow_blank: bool = False) -> str:
+    """A typed name as it is kept (scorekeeper.names.clean_name), or forms.ValidationError
+    saying why not."""
+    try:
+        return clean_name(text, allow_blank=allow_blank)
+    except InvalidName as problem:
+        raise forms.ValidationError(NAME_PROBLEMS[problem.code], code=problem.code) from None
 
 PRESET_CHOICES = [
     ("wiener", gettext_lazy("Wiener Rummy")),
@@ -166,6 +185,9 @@ class NewGameForm(forms.Form):
         if "preset" in data:
             self.overrides = FAMILY_RULES[family_of(data["preset"])](self)
         return data
+
+    def clean_game_name(self) -> str:
+        return page_name(self.cleaned_data["game_name"], allow_blank=True)
 
     def rules(self) -> dict:
         """The engine overrides these settings ask for (money as decimal strings)."""
@@ -328,19 +350,21 @@ def apply_seat_action(seats: list[str], data) -> tuple[list[str], str, str]:
     Returns (seats, error for the new-name field, the control to focus afterwards).
     """
     seats = list(seats)
-    known = {name.casefold() for name in seats}
+    # Names are compared by their key: "Zoë" however encoded, and "ZOË", are one player.
+    known = {name_key(name) for name in seats}
     if "seat_add" in data:
         name = data["seat_add"].strip()[:50]
-        if name and name.casefold() not in known:
+        if name and name_key(name) not in known:
             seats.append(name)
         return seats, "", "new_name"
     if "seat_new" in data:
-        name = " ".join(data.get("new_name", "").split())
-        if not name:
-            return seats, _("Type a name first"), "new_name"
+        try:
+            name = page_name(" ".join(data.get("new_name", "").split()))
+        except forms.ValidationError as error:
+            return seats, error.messages[0], "new_name"
         if len(name) > 50:
             return seats, _("A name has at most 50 characters"), "new_name"
-        if name.casefold() in known:
+        if name_key(name) in known:
             return seats, _("%(name)s is already seated") % {"name": name}, "new_name"
         seats.append(name)
         return seats, "", "new_name"

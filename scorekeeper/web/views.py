@@ -25,12 +25,14 @@ from .. import idempotency, services
 from .. import rules as engine
 from ..messages import message_for
 from ..models import Game, Membership, Player, Seat, TableSession
+from ..names import name_key
 from ..rules import GameStatus, RulesError
 from ..services import evenings as evening_services
 from . import presenters as pages
 from .forms import (
     GIN_FORMAT_HELP,
     LAY_OFF_HELP,
+    NAME_PROBLEMS,
     PRESET_HELP,
     RAMI_MODE_HELP,
     RULE_FIELDS,
@@ -160,9 +162,9 @@ def new_game(request):
     else:
         form = NewGameForm(initial=initial, clubs=clubs)
     club_id = _club_choice(form, clubs)
-    seated = {name.casefold() for name in seats}
+    seated = {name_key(name) for name in seats}
     club_players = [player for player in Player.objects.filter(club_id=club_id)
-                    if player.name.casefold() not in seated]  # fmt: skip
+                    if name_key(player.name) not in seated]  # fmt: skip
     seat_rows = [
         {"name": name, "error": errors.get(f"players[{index}]", ""),
          "focus_up": focus == f"up-{index}", "focus_down": focus == f"down-{index}"}
@@ -230,7 +232,7 @@ def _start_error(error: RulesError, family: str) -> dict:
     of the family's form that asked for it."""
     where, message = error.field or "", message_for(error)
     if where.startswith("players"):
-        return {where: message}
+        return {where: str(NAME_PROBLEMS.get(error.code, message))}
     field = RULE_FIELDS[family].get(where)
     return {field: message} if field else {"form": message}
 
@@ -375,7 +377,7 @@ def _saved_once(request, key: str, write):
     result, replay = idempotency.once(
         user=request.user, key=(key or "").strip()[:idempotency.MAX_KEY],
         fingerprint=idempotency.fingerprint(f"page {request.path}"), write=write,
-        answer=lambda _result: (303, {"path": request.path}),
+        answer=lambda _result: idempotency.Answer(303, {"path": request.path}),
     )
     if replay is not None:
         return None

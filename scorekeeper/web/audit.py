@@ -27,13 +27,13 @@ from ..templatetags.scorekeeper import void_note
 from .presenters import ENTRY_KINDS, account_names, money_text
 
 
-def _organised_club(request, club_id: int) -> Club:
+def organised_club(request, club_id: int, what: str = "see the audit") -> Club:
     """The club if the user organises it; 404 to a stranger, 403 to a member who does not."""
     member = services.membership(request.user, club_id)
     if member is None:
         raise Http404("No such club")
     if member.role != Membership.Role.ORGANISER:
-        raise PermissionDenied("Only the club's organisers see the audit")
+        raise PermissionDenied(f"Only the club's organisers {what}")
     return member.club
 
 
@@ -50,7 +50,7 @@ class AuditLine:
 @login_required
 @require_GET
 def club_audit(request, club_id: int):
-    club = _organised_club(request, club_id)
+    club = organised_club(request, club_id)
     page = Paginator(club_games(club.pk), PAGE_SIZE).get_page(request.GET.get("page"))
     lines = [_line(checked) for checked in audit_games(list(page.object_list))]
     return render(request, "scorekeeper/audit.html", {
@@ -62,7 +62,7 @@ def club_audit(request, club_id: int):
 @login_required
 @require_GET
 def game_audit(request, club_id: int, game_id: int):
-    club = _organised_club(request, club_id)
+    club = organised_club(request, club_id)
     try:
         record = game_record(club.pk, game_id)
     except services.NotFound:

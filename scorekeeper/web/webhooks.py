@@ -5,7 +5,6 @@ attempt, a Replay button, pausing and deleting. The same services as the API
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -15,9 +14,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
-from ..models import Club, Membership, WebhookDelivery
+from ..models import Club, WebhookDelivery
 from ..rules import RulesError
 from ..services import webhooks
+from .audit import organised_club
 
 LIST_PAGE = "webhooks/list.html"
 DELIVERIES_PER_PAGE = 20
@@ -40,13 +40,7 @@ STATUS_NAMES = {
 
 
 def _organised_club(request, club_id: int) -> Club:
-    """The club if the user organises it; 404 to a stranger, 403 to a member who does not."""
-    member = services.membership(request.user, club_id)
-    if member is None:
-        raise Http404("No such club")
-    if member.role != Membership.Role.ORGANISER:
-        raise PermissionDenied("Only the club's organisers manage its webhooks")
-    return member.club
+    return organised_club(request, club_id, "manage its webhooks")
 
 
 def _webhook(club: Club, webhook_id: int):

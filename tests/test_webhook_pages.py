@@ -3,26 +3,15 @@ events ticked and sees its secret once; per webhook, each delivery with its atte
 Replay button, pausing and deleting. Deliveries go to a receiver on 127.0.0.1. (Who may
 open each page: tests/test_pages_access.py.)"""
 
-import pytest
 from django.utils import timezone
 
 from scorekeeper import services, tasks
 from scorekeeper.models import Webhook, WebhookDelivery, WebhookEvent
 from scorekeeper.services import HandInput
-from tests.webhook_support import Receiver, verify
+from tests.webhook_support import verify
 
-
-@pytest.fixture
-def receiver():
-    running = Receiver()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def committing(django_capture_on_commit_callbacks):
-    """A block after which the transaction's on-commit callbacks run, as after a commit."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
+# The fixtures `receiver` and `committing`.
+pytest_plugins = ["tests.webhook_fixtures"]
 
 
 def play_a_round(club, committing):

@@ -23,22 +23,12 @@ from scorekeeper import tasks
 from scorekeeper.models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent
 from scorekeeper.services import webhooks
 from tests.api_table import API, Table, errors
-from tests.webhook_support import Receiver, verify
+from tests.webhook_support import verify
 
-# --- The receiver, on-commit callbacks ---------------------------------------------------------
+# The fixtures `receiver` and `committing`.
+pytest_plugins = ["tests.webhook_fixtures"]
 
-
-@pytest.fixture
-def receiver():
-    running = Receiver()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def committing(django_capture_on_commit_callbacks):
-    """A block after which the transaction's on-commit callbacks run, as after a commit."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
+# --- Helpers -----------------------------------------------------------------------------------
 
 
 def register(client, club, url, *, events=None) -> dict:

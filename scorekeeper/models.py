@@ -489,3 +489,52 @@ class WebhookAttempt(models.Model):
 
     def __str__(self):
         return f"{self.delivery_id} #{self.number} {self.status_code or self.error}"
+
+
+class SeatClaim(models.Model):
+    """A player's own phone holding a seat of a game (docs/table.md, "Players' phones"):
+    claimed from the share link, named by its signed cookie, shown to the scorekeeper with
+    a short code. A released claim stays as the record; the seat may be claimed again."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="claims")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    code = models.CharField(max_length=8, help_text="Shown to the scorekeeper, e.g. K7QX.")
+    claimed_at = models.DateTimeField(default=timezone.now)
+    released_at = models.DateTimeField(null=True, blank=True)
+    released_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["claimed_at", "id"]
+        constraints = [
+            # The last line of defence against two phones claiming one seat at once.
+            models.UniqueConstraint(fields=["game", "player"],
+                                    condition=Q(released_at__isnull=True),
+                                    name="seat_claim_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} on phone {self.code}"
+
+
+class PendingHand(models.Model):
+    """A hand a player sent from their phone for a round, waiting for the scorekeeper.
+
+    Not a fact of the game: no round, no ledger entry, nothing the API shows. Only added
+    to: a new send is a new row, and the newest per claim and round is the one shown.
+    """
+
+    claim = models.ForeignKey(SeatClaim, models.CASCADE, related_name="hands")
+    round_number = models.PositiveIntegerField()
+    entry = models.JSONField(
+        help_text='The round form\'s fields of the hand: {"dw": "14"} or {"cards": "QS QH 7C"}, '
+                  'in Rami also "laid" or "melds".')
+    points = models.PositiveIntegerField(help_text="What the hand counts, for the label.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self):
+        return f"{self.claim.player}: {self.points} in round {self.round_number}"

@@ -10,7 +10,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from . import health
 from .api import clubs, exports, games, invites, money, reports, rounds, tokens
 from .api import webhooks as webhook_api
-from .web import audit, evenings, explain, members, undo, views
+from .web import audit, evenings, explain, members, seats, undo, views
 from .web import report as season_books
 from .web import tokens as token_pages
 from .web import webhooks as webhook_pages
@@ -102,6 +102,14 @@ urlpatterns = [
     path("games/<int:game_id>/rounds/<int:number>/preview/", explain.round_preview,
          name="round-preview"),
     path("s/<str:token>/", views.shared_sheet, name="shared"),
+    # Every player's own phone (docs/table.md, "Players' phones"): a seat claimed from the
+    # share link, the player's hand sent to the scorekeeper's round form, releasing a phone.
+    path("s/<str:token>/claim/", seats.claim, name="shared-claim"),
+    path("s/<str:token>/hand/", seats.hand_page, name="shared-hand"),
+    path("s/<str:token>/hand/pick/", seats.hand_pick, name="shared-hand-pick"),
+    path("games/<int:game_id>/rounds/new/pending/", seats.pending, name="round-pending"),
+    path("games/<int:game_id>/claims/<int:claim_id>/release/", seats.release,
+         name="game-claim-release"),
     # Members and invites (docs/organisers.md, "Members and invites"), joining through an
     # invite, revoking a share link, and changing or resetting a password with Django's
     # own views (templates/registration/).

@@ -31,9 +31,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from scorekeeper import services
-from scorekeeper.models import ApiToken, Game, Membership
+from scorekeeper.models import ApiToken, Game, Membership, SeatClaim
 from scorekeeper.services import HandInput, webhooks
 from scorekeeper.services import clubs as club_services
+from scorekeeper.web import presenters as pages
 from tests.api_routes import (
     ALICE,
     ANON,
@@ -198,6 +199,28 @@ PAGES = {
     # Whoever may enter the game may revoke its share link; a viewer only passes it on.
     "game-share-revoke": Page("/games/{game}/share/revoke/", get=None,
                               post=Use(WRITERS, 302, r"/games/{game}/share/")),
+    # Players' phones (docs/table.md, "Players' phones"): the share link is the key, no
+    # sign-in. anonymous is the phone that claimed Ben's seat of the pot game (its signed
+    # cookie, phones_world); the others hold no seat. Anyone with the link sees the sheet's
+    # "Whose phone is this?" and may claim a seat no phone holds; a phone holds one. Only
+    # the phone holding a seat enters its hand.
+    "shared-claim": Page("/s/{token}/claim/", sign_in=False, get=Use(EVERYONE, 200), post=Use(
+        SIGNED_IN, 302, r"/s/{token}/", lambda w: {"player": w["ids"]["Anna"]},
+        refused={ANON: 409})),
+    "shared-hand": Page("/s/{token}/hand/", sign_in=False, get=Use(EVERYONE, 200), post=Use(
+        frozenset({ANON}), 302, r"/s/{token}/hand/",
+        lambda w: {"number": 2, f"dw-{w['ids']['Ben']}": "14"},
+        refused={persona: 403 for persona in SIGNED_IN})),
+    "shared-hand-pick": Page("/s/{token}/hand/pick/", sign_in=False, get=None, post=Use(
+        frozenset({ANON}), 200, data=lambda w: {
+            "pick_add": f"{w['ids']['Ben']}:Q", f"mode-{w['ids']['Ben']}": "cards",
+            f"suit-{w['ids']['Ben']}": "H", f"cards-{w['ids']['Ben']}": "QS"},
+        refused={persona: 403 for persona in SIGNED_IN})),
+    # The scorekeeper's side: the hands sent, on the round form, and releasing a phone.
+    "round-pending": Page("/games/{game}/rounds/new/pending/", get=Use(WRITERS, 200),
+                          post=None),
+    "game-claim-release": Page("/games/{game}/claims/{claim}/release/", get=None,
+                               post=Use(WRITERS, 302, r"/games/{game}/share/")),
     # Passwords, with Django's own views: changing one is for the signed-in, and only
     # alice's form (her password now) is right; the others' is the form again with an error.
     "password_change": Page(
@@ -276,6 +299,16 @@ def tokens_world(club) -> dict:
     return {"alice_token": ApiToken.objects.create(user=alice, name="phone")[0].token_key}
 
 
+def phones_world(game) -> dict:
+    """The share link of the pot game and a phone (no sign-in) that claimed Ben's seat
+    through it, as anonymous."""
+    token = pages.share_token(game.pk, game.share_version)
+    phone = Client()
+    ben = game.seats.get(player__name="Ben").player_id
+    assert phone.post(f"/s/{token}/claim/", {"player": ben}).status_code == 302
+    return {"token": token, "phone": phone, "claim": SeatClaim.objects.get(game=game).pk}
+
+
 # A known access bug, as "route-persona" -> reason: that case is xfail(strict=True).
 KNOWN_BUGS: dict[str, str] = {}
 
@@ -339,14 +372,16 @@ def world(club, other_club, alice_page, bob_page, carol_page, mallory_page) -> d
                                 players=["Anna", "Ben"])  # started by mistake: no rounds
     services.start_game(club=other_club, name="Max und Moritz", preset="wiener",
                         players=["Max", "Moritz"])
+    phones = phones_world(pot.game)
     return {
         "rebought": rebought.game.pk, "rebuyer": rebuyer, "fresh": fresh.game.pk,
-        "clients": {ANON: Client(), CAROL: carol_page, BOB: bob_page, ALICE: alice_page,
+        "clients": {ANON: phones.pop("phone"), CAROL: carol_page, BOB: bob_page, ALICE: alice_page,
                     MALLORY: mallory_page},
         "club": club.pk, "game": pot.game.pk, "points": points.game.pk,
         **members_world(club),  # invites, a member to remove, a password reset link
         **tokens_world(club),
         **webhooks_world(club),
+        **phones,  # the share link, Ben's seat claimed by anonymous
         "session": pot.game.session_id,  # the pot game's evening
         "version": pot.game.version,
         "anna": next(seat.player_id for seat in pot.seats if seat.player.name == "Anna"),

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, F, IntegerField, Value, When
 from django.utils import timezone
 
-from ..models import Club, Game, Invite, Membership, TableSession
+from ..models import Club, Game, Invite, Membership, SeatClaim, TableSession
 from ..names import InvalidName, clean_name
 from .errors import NotFound, ServiceError
 
@@ -282,10 +282,14 @@ def _name(text: str, *, allow_blank: bool) -> str:
         raise ServiceError(problem.message, field="name", code=problem.code) from None
 
 
-def revoke_share_link(*, game_id: int) -> int:
+def revoke_share_link(*, game_id: int, user=None) -> int:
     """Make every share link of the game handed out so far lead nowhere; the new
-    share_version signs the next link. Not a fact of the game: its version stays."""
+    share_version signs the next link. Not a fact of the game: its version stays.
+
+    The phones that claimed seats through the old link are released with it, since the
+    link went to the wrong people (docs/table.md, "Players' phones"). How many were."""
     with transaction.atomic():
         if not Game.objects.filter(pk=game_id).update(share_version=F("share_version") + 1):
             raise NotFound("No such game")
-        return Game.objects.values_list("share_version", flat=True).get(pk=game_id)
+        return SeatClaim.objects.filter(game_id=game_id, released_at__isnull=True).update(
+            released_at=timezone.now(), released_by=user)

@@ -301,7 +301,13 @@ def share_revoke(request, game_id: int):
     """A writer of the game's club revokes its share link: the links and QR codes handed out
     so far lead nowhere, and the share page shows a new one."""
     game, _can_write = _member_game(request, game_id, write=True)
-    club_services.revoke_share_link(game_id=game.pk)
+    released = club_services.revoke_share_link(game_id=game.pk, user=request.user)
     messages.success(request, _("The old link no longer opens the sheet. Here is a new one "
                                 "for the people who should still follow it."))
+    if released:
+        messages.success(request, ngettext(
+            "The phone that held a seat was released: its player taps their name again "
+            "through the new link.",
+            "The %(count)s phones that held seats were released: their players tap their "
+            "names again through the new link.", released) % {"count": released})
     return redirect("game-share", game_id)

@@ -27,6 +27,7 @@ from ..messages import message_for
 from ..models import Game, Membership, Player, Seat, TableSession
 from ..names import name_key
 from ..rules import GameStatus, RulesError
+from ..services import claims as claim_services
 from ..services import evenings as evening_services
 from . import presenters as pages
 from .forms import (
@@ -681,7 +682,10 @@ def share(request, game_id: int):
     # segno writes the SVG from the link's bits alone: no text of ours goes into it.
     qr = mark_safe(segno.make(url, error="m").svg_inline(
         scale=4, border=2, dark="#111111", light="#ffffff", omitsize=True))
-    return render(request, "scorekeeper/share.html", {"game": game, "url": url, "qr": qr})
+    return render(request, "scorekeeper/share.html", {
+        "game": game, "url": url, "qr": qr,
+        "phones": [(phone, phone.player.name) for phone in claim_services.active_claims(game.pk)],
+    })
 
 
 @require_GET

@@ -1,0 +1,338 @@
+"""Every player's own phone (docs/table.md, "Players' phones"): a seat claimed from the
+share link, the hand a player sends for the round being played, and what the scorekeeper's
+round form shows of them.
+
+A pending hand is no fact of the game: no round, no ledger entry, no new version, nothing
+the API shows. The scorekeeper's Save records the round as always (services.record_round);
+the pending hands of that round then stay behind as the record of what was sent.
+"""
+
+import secrets
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .. import rules as engine
+from ..models import PendingHand, SeatClaim
+from .commands import HandInput
+from .errors import GameFinished, GameVoid, NotFound, ServiceError
+from .reading import GameView, load_game
+
+# Short and unambiguous when read aloud or off a phone: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B.
+CODE_ALPHABET = "ACDEFHJKMNPRTWXY3479"
+CODE_LENGTH = 4
+# Rami's laid melds and a hand's cards as the round form carries them.
+MAX_TEXT = 300
+
+
+class SeatTaken(ServiceError):
+    """Another phone holds the seat; the scorekeeper can release it."""
+
+    code = "seat_taken"
+    status = 409
+
+    def __init__(self, name: str):
+        super().__init__(f"{name}'s seat is already taken by another phone; the scorekeeper "
+                         f"can release it", field="player")
+        self.name = name
+
+
+class PhoneHoldsSeat(ServiceError):
+    """A phone holds one seat per game."""
+
+    code = "phone_holds_seat"
+    status = 409
+
+    def __init__(self, name: str):
+        super().__init__(f"This phone already holds {name}'s seat; a phone holds one seat per "
+                         f"game", field="player")
+        self.name = name
+
+
+class NoClaim(ServiceError):
+    """The phone holds no seat of the game (never claimed, or released since)."""
+
+    code = "no_claim"
+    status = 403
+
+
+class RoundRecorded(ServiceError):
+    """A hand sent for a round that is not the one being played."""
+
+    code = "round_recorded"
+    status = 409
+
+    def __init__(self, number: int, *, next_round: int):
+        recorded = number < next_round
+        super().__init__(f"Round {number} is already recorded" if recorded
+                         else f"Round {number} has not started yet", field="number")
+        self.number, self.next_round, self.recorded = number, next_round, recorded
+
+
+class NotPlaying(ServiceError):
+    """The claimed player does not play the round being played (out, or another match)."""
+
+    code = "not_playing"
+    status = 409
+
+    def __init__(self, name: str, number: int):
+        super().__init__(f"{name} does not play round {number}", field="player")
+        self.name, self.number = name, number
+
+
+# --- Claiming and releasing -----------------------------------------------------------------
+
+
+def claim_seat(*, game_id: int, player_id: int, holding: int | None = None) -> SeatClaim:
+    """Claim a player's seat for a phone; `holding` is the claim the phone's cookie names,
+    if any. The code tells the scorekeeper which phone holds the seat."""
+    with transaction.atomic():
+        view = load_game(game_id, for_update=True)
+        _refuse_over(view)
+        if player_id not in {seat.player_id for seat in view.seats}:
+            raise NotFound("No such player in this game", field="player")
+        if not plays(view, player_id):  # out of the game: no hand of theirs is coming
+            raise NotPlaying(view.name(player_id), view.state.next_round)
+        held = active_claim(game_id, holding) if holding is not None else None
+        if held is not None:
+            raise PhoneHoldsSeat(view.name(held.player_id))
+        if SeatClaim.objects.filter(game_id=game_id, player_id=player_id,
+                                    released_at__isnull=True).exists():
+            raise SeatTaken(view.name(player_id))
+        try:
+            # The game's row is locked, so no other claim of it comes between; the
+            # constraint stays the last line of defence.
+            with transaction.atomic():
+                return SeatClaim.objects.create(game_id=game_id, player_id=player_id,
+                                                code=_new_code(game_id))
+        except IntegrityError:
+            raise SeatTaken(view.name(player_id)) from None
+
+
+def release_claim(*, game_id: int, claim_id: int, user=None) -> SeatClaim:
+    """Free a seat: the phone that held it can no longer send hands. Releasing a claim
+    already released changes nothing."""
+    with transaction.atomic():
+        claim = (SeatClaim.objects.select_for_update()
+                 .filter(pk=claim_id, game_id=game_id).first())
+        if claim is None:
+            raise NotFound("No such phone in this game", field="claim")
+        if claim.released_at is None:
+            claim.released_at, claim.released_by = timezone.now(), user
+            claim.save(update_fields=["released_at", "released_by"])
+        return claim
+
+
+def active_claim(game_id: int, claim_id: int | None) -> SeatClaim | None:
+    """The claim, if it is of this game and not released; else None (no claim at all)."""
+    if claim_id is None:
+        return None
+    return (SeatClaim.objects.select_related("player")
+            .filter(pk=claim_id, game_id=game_id, released_at__isnull=True).first())
+
+
+def active_claims(game_id: int) -> list[SeatClaim]:
+    """The seats held by phones now, in the order they were claimed."""
+    return list(SeatClaim.objects.select_related("player")
+                .filter(game_id=game_id, released_at__isnull=True))
+
+
+def _new_code(game_id: int) -> str:
+    """A code no other phone of the game shows now, so the scorekeeper tells them apart."""
+    taken = set(SeatClaim.objects.filter(game_id=game_id, released_at__isnull=True)
+                .values_list("code", flat=True))
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def _refuse_over(view: GameView) -> None:
+    if view.void:
+        raise GameVoid("The game was voided: nothing more can be entered")
+    if view.state.status.ended or view.game.closed:
+        raise GameFinished("The game is over: no more rounds can be entered")
+
+
+def plays(view: GameView, player: int) -> bool:
+    """Whether the player plays the round being played (a Gin tournament plays several
+    matches at once: any open one counts)."""
+    state = view.state
+    return player in state.next_participants or any(
+        player in match.players for match in state.matches if not match.over)
+
+
+# --- Sending a hand -------------------------------------------------------------------------
+
+
+def send_hand(*, game_id: int, claim_id: int | None, number: int,
+              hand: HandInput) -> PendingHand:
+    """Store the hand a phone sent for round `number`, which must be the round being played;
+    the claim decides whose hand it is (`hand.player` is not looked at). The hand's own
+    shape and cards are checked here; the round as a whole is checked when it is saved."""
+    with transaction.atomic():
+        # The game's row is locked: a round saved meanwhile moves the round on first.
+        view = load_game(game_id, for_update=True)
+        claim = active_claim(game_id, claim_id)
+        if claim is None:
+            raise NoClaim("This phone holds no seat of this game")
+        _refuse_over(view)
+        next_round = view.state.next_round
+        if number != next_round:
+            raise RoundRecorded(number, next_round=next_round)
+        player, name = claim.player_id, view.name(claim.player_id)
+        if not plays(view, player):
+            raise NotPlaying(name, number)
+        entry, points = _checked(hand, view.rules, name)
+        return PendingHand.objects.create(claim=claim, round_number=number, entry=entry,
+                                          points=points)
+
+
+def last_sent(claim_id: int, number: int) -> PendingHand | None:
+    """The newest hand the phone sent for round `number`: the one that counts."""
+    return (PendingHand.objects.filter(claim_id=claim_id, round_number=number)
+            .order_by("-created_at", "-id").first())
+
+
+def _checked(hand: HandInput, rules: engine.Rules, name: str) -> tuple[dict, int]:
+    """The hand as the round form's fields ({"dw": "14"}, {"cards": "QS QH 7C"}, Rami's
+    "laid" or "melds") and the points it counts; refused as the engine would refuse it."""
+    entry: dict[str, str] = {}
+    held: list[str] = []
+    if hand.cards is not None:
+        held = _cards(hand.cards, "cards")
+        if not held:
+            raise engine.InvalidRound("no_cards", {"name": name}, field="cards")
+        if not rules.free_hand_size and len(held) > rules.hand_size:
+            raise engine.InvalidRound("held_too_many", {"name": name, "count": len(held),
+                                                        "hand_size": rules.hand_size},
+                                      field="cards")
+        entry["cards"] = " ".join(held)
+        points = (engine.hand_value(held, rules) if _counts_whole(rules)
+                  else engine.evaluate_hand(held, rules).deadwood)
+    elif hand.deadwood is not None:
+        points = hand.deadwood
+        _check_points(points, rules, name)
+        entry["dw"] = str(points)
+    else:
+        raise engine.InvalidRound("deadwood_or_cards", {"name": name}, field="deadwood")
+    laid: list[str] = []
+    if hand.laid_melds is not None:
+        melds = [_cards(meld, "laid_melds") for meld in hand.laid_melds]
+        laid = [card for meld in melds for card in meld]
+        entry["melds"] = "|".join(" ".join(meld) for meld in melds)
+    elif hand.laid is not None:
+        if not 0 <= hand.laid <= 100_000:
+            raise engine.InvalidRound("laid_not_whole", {"name": name}, field="laid")
+        entry["laid"] = str(hand.laid)
+    try:
+        engine.check_deck([[*held, *laid]], decks=rules.decks, jokers=rules.jokers)
+    except engine.TooManyCopies as error:
+        error.field = "cards"
+        raise
+    if len(entry.get("cards", "")) > MAX_TEXT or len(entry.get("melds", "")) > MAX_TEXT:
+        raise ServiceError("Too many cards", field="cards")
+    return entry, points
+
+
+def _cards(text, where: str) -> list[str]:
+    try:
+        return engine.parse_cards(text)
+    except engine.CardError as error:
+        raise error.at(where) from None
+
+
+def _check_points(points: int, rules: engine.Rules, name: str) -> None:
+    """Typed points some hand of the rules can count (docs/rules.md 3.1)."""
+    if engine.possible_hand_value(points, rules):
+        return
+    below, above = engine.nearest_hand_values(points, rules)
+    if above is None:
+        raise engine.InvalidRound("deadwood_too_large_free", {
+            "name": name, "deadwood": points, "most": below}, field="deadwood")
+    raise engine.ImpossibleHandValue("impossible_hand_value", {
+        "name": name, "value": points, "below": below, "above": above}, field="deadwood")
+
+
+def _counts_whole(rules: engine.Rules) -> bool:
+    """Basic Rummy and Rami count the cards left in hand whole: no melds are looked for."""
+    return engine.family_for(rules).name in ("basic", "rami")
+
+
+# --- What the scorekeeper's round form shows ------------------------------------------------
+
+
+@dataclass
+class DeckProblem:
+    """More copies of a card across the round's pending hands than the decks hold."""
+
+    error: engine.TooManyCopies  # the engine's words: "Q♠ appears 3 times; ..."
+    names: list[str]  # whose pending hands hold the card
+
+
+@dataclass
+class Pending:
+    """The newest hand a phone sent for the round being played."""
+
+    id: int
+    claim: int
+    player: int
+    name: str
+    points: int
+    entry: dict
+    cards: list[str]
+    laid_melds: list[list[str]]
+    sent_at: object
+    problems: list[DeckProblem] = field(default_factory=list)
+
+
+def pending_hands(view: GameView) -> list[Pending]:
+    """The round being played: the newest hand of each seat a phone holds now, in seat
+    order, each with the deck problems it takes part in (checked across them all)."""
+    number = view.state.next_round
+    newest: dict[int, PendingHand] = {}
+    for sent in (PendingHand.objects.select_related("claim")
+                 .filter(claim__game_id=view.game.pk, claim__released_at__isnull=True,
+                         round_number=number).order_by("created_at", "id")):
+        newest[sent.claim.player_id] = sent
+    order = {seat.player_id: seat.number for seat in view.seats}
+    hands = []
+    for player in sorted(newest, key=lambda player: order.get(player, 0)):
+        sent = newest[player]
+        cards = _stored_cards(sent.entry.get("cards", ""))
+        melds = [_stored_cards(meld) for meld in (sent.entry.get("melds") or "").split("|")]
+        hands.append(Pending(sent.pk, sent.claim_id, player, view.name(player), sent.points,
+                             sent.entry, cards, [meld for meld in melds if meld],
+                             sent.created_at))
+    _check_deck_across(hands, view.rules)
+    return hands
+
+
+def _stored_cards(text: str) -> list[str]:
+    try:
+        return engine.parse_cards(text) if text.strip() else []
+    except engine.CardError:
+        return []
+
+
+def _check_deck_across(hands: list[Pending], rules: engine.Rules) -> None:
+    """Each card the hands hold more copies of than the decks (jokers: than the game)."""
+    held = {hand.player: [*hand.cards, *(card for meld in hand.laid_melds for card in meld)]
+            for hand in hands}
+    counts = Counter(card for cards in held.values() for card in cards)
+    for card, count in sorted(counts.items()):
+        limit = rules.jokers if card == engine.JOKER else rules.decks
+        if count <= limit:
+            continue
+        if card == engine.JOKER:
+            error = engine.TooManyCopies("too_many_jokers", {
+                "card": card, "count": count, "jokers": limit})
+        else:
+            error = engine.TooManyCopies("too_many_copies", {
+                "card": card, "count": count, "decks": limit})
+        holders = [hand for hand in hands if card in held[hand.player]]
+        problem = DeckProblem(error, [hand.name for hand in holders])
+        for hand in holders:
+            hand.problems.append(problem)

@@ -10,7 +10,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from . import health
 from .api import clubs, exports, games, invites, money, reports, rounds, tokens
 from .api import webhooks as webhook_api
-from .web import audit, evenings, explain, members, seats, undo, views
+from .web import audit, evenings, explain, members, pwa, seats, undo, views
 from .web import report as season_books
 from .web import tokens as token_pages
 from .web import webhooks as webhook_pages
@@ -75,6 +75,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"))),
     path("health/", health.view, name="health"),
+    # The app on a phone's home screen and offline at the table (docs/table.md, "Offline").
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
     # The pages (server-rendered, htmx).
     path("", views.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(

@@ -118,6 +118,10 @@ SHEET = r"/games/{game}/"  # where a write on the pot game lands (the sheet, rel
 
 PAGES = {
     "home": Page("/", get=Use(SIGNED_IN, 200), post=None),
+    # The app on the home screen and offline (docs/table.md, "Offline"): the manifest and
+    # the service worker are the same for everyone, like the static files.
+    "manifest": Page("/manifest.webmanifest", sign_in=False, get=Use(EVERYONE, 200), post=None),
+    "service-worker": Page("/sw.js", sign_in=False, get=Use(EVERYONE, 200), post=None),
     # mallory organises Favoriten, so she may start games there: the form is hers too. Her
     # POST names Ottakring, which her form does not offer: "not a valid choice" (422), the
     # same answer as for a club that does not exist, so it tells her nothing.

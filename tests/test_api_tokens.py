@@ -312,7 +312,7 @@ def test_only_the_clubs_organisers_see_or_revoke_its_tokens(alice, bob, carol, m
 
 
 def test_a_drf_token_from_before_knox_is_carried_over_and_keeps_working(alice, club):
-    """Migration 0009 run against a table like DRF's authtoken_token."""
+    """Migrations 0009 and 0011 run against a table like DRF's authtoken_token."""
     carry_over = importlib.import_module(
         "scorekeeper.migrations.0009_tokens_from_authtoken").carry_over
     old_key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
@@ -337,6 +337,13 @@ def test_a_drf_token_from_before_knox_is_carried_over_and_keeps_working(alice, c
     assert (token.user, token.name, token.expiry) == (alice, "before knox", None)
     assert abs(token.created - made_at) < timedelta(seconds=1)
     assert old_key not in (token.digest, token.token_key)
+    # Migration 0011 then empties the old table: no dump holds the working key in plain text.
+    importlib.import_module(
+        "scorekeeper.migrations.0011_forget_plain_tokens").forget_plain_tokens(
+        apps, SchemaEditor())
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM authtoken_token")
+        assert cursor.fetchone() == (0,)
     for scheme in ("Token", "Bearer"):
         response = client_with(old_key, scheme).get(f"{API}/clubs/")
         assert response.status_code == 200

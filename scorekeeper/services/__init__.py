@@ -4,7 +4,10 @@
   re-buy, deleting or voiding a game), one transaction each;
 - `reading`: the read model (`GameView`: facts, engine state, snapshots);
 - `summaries`: what a game or an evening comes to (settlement, session summary);
-- `clubs`: clubs, members, sessions.
+- `clubs`: clubs, members, sessions, share links;
+- `claims`: players' own phones: seats claimed, hands sent for the scorekeeper to confirm;
+- `preview`, `evenings`, `audit`, `reports`, `season`, `exports` (with `documents`),
+  `tokens`, `webhooks`: the what-if, the organiser's desk and the integrations.
 """
 
 from .clubs import clubs_of, create_club, create_session, membership, set_member

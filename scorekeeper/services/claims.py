@@ -27,28 +27,29 @@ CODE_LENGTH = 4
 MAX_TEXT = 300
 
 
-class SeatTaken(ServiceError):
+class SeatRefused(ServiceError):
+    """A seat this phone may not claim; `name` is the seat's player, for the page's words."""
+
+    status = 409
+    text = ""
+
+    def __init__(self, name: str):
+        super().__init__(self.text.format(name=name), field="player")
+        self.name = name
+
+
+class SeatTaken(SeatRefused):
     """Another phone holds the seat; the scorekeeper can release it."""
 
     code = "seat_taken"
-    status = 409
-
-    def __init__(self, name: str):
-        super().__init__(f"{name}'s seat is already taken by another phone; the scorekeeper "
-                         f"can release it", field="player")
-        self.name = name
+    text = "{name}'s seat is already taken by another phone; the scorekeeper can release it"
 
 
-class PhoneHoldsSeat(ServiceError):
+class PhoneHoldsSeat(SeatRefused):
     """A phone holds one seat per game."""
 
     code = "phone_holds_seat"
-    status = 409
-
-    def __init__(self, name: str):
-        super().__init__(f"This phone already holds {name}'s seat; a phone holds one seat per "
-                         f"game", field="player")
-        self.name = name
+    text = "This phone already holds {name}'s seat; a phone holds one seat per game"
 
 
 class NoClaim(ServiceError):

@@ -102,10 +102,19 @@ $(CLIENTS)/node_modules/.installed: $(CLIENTS)/package.json $(CLIENTS)/package-l
 
 clients: $(CLIENTS)/node_modules/.installed
 
+# The suite in TEST_JOBS processes (pytest-xdist), each taking whole test modules, so a
+# module's browser and fixtures stay in one process; TEST_JOBS=0 runs it in this one.
+# The schema fuzzing runs on its own after it: under xdist schemathesis runs its operations
+# as one test and sends far fewer requests.
+TEST_JOBS ?= 2
+FUZZ := tests/test_api_fuzz.py
+PYTEST = $(PY) -m pytest $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile) \
+	--ignore=$(FUZZ) && $(PY) -m pytest $(FUZZ)
+
 test: lint test-sqlite test-postgres
 
 test-sqlite: static chromium clients
-	env -u DATABASE_URL $(PY) -m pytest
+	env -u DATABASE_URL sh -c '$(PYTEST)'
 
 # PostgreSQL runs when DATABASE_URL is set or a server answers on 127.0.0.1:5432
 # (started here if it is installed but down). In CI it is required.
@@ -120,7 +129,7 @@ test-postgres: static chromium clients
 		elif [ -n "$$CI" ]; then echo "PostgreSQL is required in CI but does not answer"; exit 1; \
 		else echo "PostgreSQL does not answer on 127.0.0.1:5432: skipping the PostgreSQL run"; exit 0; fi; \
 	fi; \
-	echo "== PostgreSQL run"; DATABASE_URL="$$url" $(PY) -m pytest
+	echo "== PostgreSQL run"; export DATABASE_URL="$$url"; $(PYTEST)
 
 .venv-bench/.installed: requirements.txt requirements-bench.txt
 	test -x .venv-bench/bin/python || $(PYTHON) -m venv .venv-bench

@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -25,9 +25,8 @@ from ..models import Game
 from ..rules import RulesError
 from ..services import HandInput
 from ..services import claims as claim_services
-from . import presenters as pages
 from .round_form import _whole, card_view, picker_ranks, picker_suits, picker_texts, round_entry
-from .views import ROUND_FORM, _go, _member_game, _picker_action, _picker_part
+from .views import ROUND_FORM, _go, _member_game, _picker_action, _picker_part, shared_game
 
 HAND_PAGE = "scorekeeper/seat_hand.html"
 SEAT_PAGE = "scorekeeper/seat.html"
@@ -61,17 +60,6 @@ def _keep_claim(response, request, game_id: int, claim_id: int) -> None:
     response.set_signed_cookie(
         _cookie_name(game_id), str(claim_id), salt=COOKIE_SALT, max_age=COOKIE_AGE,
         path="/s/", httponly=True, samesite="Lax", secure=request.is_secure())
-
-
-def _shared_game(token: str) -> Game:
-    """The game of a share link; 404 for a forged or revoked one (as views.shared_sheet)."""
-    game_id = pages.game_id_from_token(token)
-    if game_id is None:
-        raise Http404("No such game")
-    game = get_object_or_404(services.game_queryset(), pk=game_id)
-    if token != pages.share_token(game.pk, game.share_version):
-        raise Http404("This link was revoked")
-    return game
 
 
 def _private(response):
@@ -119,7 +107,7 @@ def claim(request, token: str):
     """GET: the shared sheet's "Whose phone is this?", asked for once the sheet loaded (the
     sheet itself stays as few queries as before). POST "I am Ben": the seat is this
     phone's, until the scorekeeper releases it."""
-    game = _shared_game(token)
+    game = shared_game(token)
     if request.method == "GET":
         view = services.load_game(game)
         return _private(render(request, PHONE_SEAT, {"phone": sheet_phone(request, view, token)}))
@@ -169,7 +157,7 @@ def _seat_page(request, token: str, message: str, *, status: int):
 def hand_page(request, token: str):
     """The phone's own row of the round form, for the round being played; "Send to the
     scorekeeper" stores it as a pending hand (sent again, the newest counts)."""
-    game = _shared_game(token)
+    game = shared_game(token)
     view = services.load_game(game)
     number = view.state.next_round
     if request.method == "GET" and request.htmx and request.htmx.target == "round-watch":
@@ -322,7 +310,7 @@ def _place_error(entry, error: RulesError) -> None:
 def hand_pick(request, token: str):
     """The card picker of the phone's row: its entry evaluated live, as views.hand answers
     the round form; a phone taps only in its own seat's picker."""
-    game = _shared_game(token)
+    game = shared_game(token)
     claim = phone_claim(request, game)
     if claim is None:
         raise PermissionDenied("This phone holds no seat in this game")

@@ -688,15 +688,22 @@ def share(request, game_id: int):
     })
 
 
-@require_GET
-def shared_sheet(request, token: str):
-    """The read-only sheet behind the share link: no login, refreshes itself."""
+def shared_game(token: str) -> Game:
+    """The game of a share link; 404 for a forged link or one revoked since (a new one was
+    made on the share page). The link is the key to the sheet and the players' pages."""
     game_id = pages.game_id_from_token(token)
     if game_id is None:
         raise Http404("No such game")
     game = get_object_or_404(services.game_queryset(), pk=game_id)
     if token != pages.share_token(game.pk, game.share_version):
-        raise Http404("This link was revoked")  # a new one was made on the share page
+        raise Http404("This link was revoked")
+    return game
+
+
+@require_GET
+def shared_sheet(request, token: str):
+    """The read-only sheet behind the share link: no login, refreshes itself."""
+    game = shared_game(token)
     if _unchanged(request, game):
         return HttpResponse(status=204)
     view = services.load_game(game)

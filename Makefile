@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: help install static pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients
+.PHONY: help install install-runtime lock static pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
@@ -17,16 +17,36 @@ help:
 	@echo "make serve  collectstatic, migrate, serve with gunicorn on http://127.0.0.1:8000 (DEBUG off)"
 	@echo "make bench  solver, replay, HTTP and club benchmarks (with the peer solvers in .venv-bench)"
 
-$(VENV)/.installed: requirements.txt
+# Installs come from the locks only (every package pinned with its hash): requirements.lock
+# is what the server runs (make serve), requirements-dev.lock adds the tests, lint and tools
+# (make run, make test). They are made from requirements.txt and requirements-dev.txt by
+# `make lock`; tests/test_locks.py checks that they agree.
+$(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6)"; exit 1; }
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-runtime: requirements.lock | $(PY)
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+	touch $@
+
+$(VENV)/.installed: requirements-dev.lock $(VENV)/.installed-runtime
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.lock
 	touch $@
 
 install: $(VENV)/.installed
 
-static: install pdflibs
+install-runtime: $(VENV)/.installed-runtime
+
+# The locks again, after a change to requirements*.txt (LOCK_ARGS=--upgrade: the newest
+# versions). Against PyPI alone, whatever local indexes this machine's pip config adds, so
+# that the hashes are those every machine downloads. Python 3.12 on Linux made them.
+LOCK = PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip-compile --quiet --generate-hashes \
+	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+lock: install
+	$(LOCK) --output-file requirements.lock requirements.txt
+	$(LOCK) --constraint requirements.lock --output-file requirements-dev.lock requirements-dev.txt
+
+static: install-runtime pdflibs
 	$(PY) manage.py collectstatic --noinput -v0
 
 # WeasyPrint (the season's books as PDF) needs Pango; installed here when missing.
@@ -36,28 +56,34 @@ pdflibs:
 		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends \
 		libpango-1.0-0 libpangoft2-1.0-0; }
 
-# The development server: DEBUG on (plain http, no Secure cookies, no HTTPS redirect).
-# HOST=0.0.0.0 serves the local network (README, "Playing at the table with several
-# phones"): PUBLIC_URL, the address the other phones reach, is then this machine's LAN
-# address unless given; the settings allow its host and the share link and QR code use it.
+# The development server. On loopback alone DEBUG is on (Django's debug pages; plain http,
+# no Secure cookies, no HTTPS redirect). HOST=0.0.0.0 serves the local network (README,
+# "Playing at the table with several phones") with DEBUG off, whatever the environment says:
+# no debug page for every phone on the Wi-Fi; whitenoise serves the collected static files;
+# plain http still, so the cookies are not Secure (no phone keeps a Secure cookie from
+# http://192.168...). PUBLIC_URL, the address the other phones reach, is then this machine's
+# LAN address unless given; the settings allow its host and the share link and QR code use it.
 # Set on the command line only: a HOST or PORT in the environment (some shells export
 # HOST as the machine's name) must not move the server.
 # The task worker (webhook deliveries, scorekeeper/tasks.py) runs beside the server, quietly,
 # and stops with it; sweepwebhooks first queues the sweep that finds deliveries left behind.
 HOST = 127.0.0.1
 PORT = 8000
-run: export DEBUG ?= 1
-run: static
+run: export SECURE_SSL_REDIRECT = 0
+run: export SESSION_COOKIE_SECURE = 0
+run: export CSRF_COOKIE_SECURE = 0
+run: install static
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo --if-empty
 	$(PY) manage.py sweepwebhooks
-	@public="$(PUBLIC_URL)"; \
+	@public="$(PUBLIC_URL)"; debug=0; \
 	case "$(HOST)" in \
-		127.0.0.1|localhost) ;; \
+		127.0.0.1|localhost|::1) debug="$${DEBUG:-1}" ;; \
 		0.0.0.0) [ -n "$$public" ] || public=$$($(PY) manage.py lanurl --port $(PORT)) || exit 1 ;; \
 		*) [ -n "$$public" ] || public="http://$(HOST):$(PORT)" ;; \
 	esac; \
 	if [ -n "$$public" ]; then echo "Phones at the table open $$public (the share page's QR code points there)"; fi; \
+	export DEBUG="$$debug"; \
 	$(PY) manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT; \
 	PUBLIC_URL="$$public" $(PY) manage.py runserver $(HOST):$(PORT)
@@ -72,7 +98,7 @@ BIND ?= 127.0.0.1:8000
 WEB_CONCURRENCY ?= $(shell n=$$(( 2 * $$(nproc 2>/dev/null || echo 1) + 1 )); echo $$(( n > 8 ? 8 : n )))
 
 serve: export SECURE_SSL_REDIRECT ?= 0
-serve: static
+serve: install-runtime static
 	$(PY) manage.py migrate --noinput
 	exec $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) \
 		--access-logfile - --timeout 30 --graceful-timeout 20 \
@@ -113,12 +139,12 @@ PYTEST = $(PY) -m pytest $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist l
 
 test: lint test-sqlite test-postgres
 
-test-sqlite: static chromium clients
+test-sqlite: install static chromium clients
 	env -u DATABASE_URL sh -c '$(PYTEST)'
 
 # PostgreSQL runs when DATABASE_URL is set or a server answers on 127.0.0.1:5432
 # (started here if it is installed but down). In CI it is required.
-test-postgres: static chromium clients
+test-postgres: install static chromium clients
 	@if [ -n "$$DATABASE_URL" ]; then url="$$DATABASE_URL"; \
 	else \
 		if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ]; then \

@@ -1,8 +1,13 @@
-"""Login lockout (django-axes): the first authentication backend and the client address.
+"""Login lockout (django-axes): the first authentication backend, the client address, and
+the lockout of an address across usernames.
 
 After AXES_FAILURE_LIMIT failed logins for one username from one address
 (AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]) that pair is refused,
-even with the right password, until AXES_COOLOFF_TIME has passed. Every login
+even with the right password, until AXES_COOLOFF_TIME has passed. So that one
+address cannot try every username, the address itself is refused after
+AXES_ADDRESS_FAILURE_LIMIT failures for any usernames within the cool-off
+(LockoutHandler). That limit is higher: a table's phones share one Wi-Fi address,
+and one player's typos must not lock the others out. Every login
 over HTTP goes through `authenticate(request, ...)`: Django's login and admin
 login forms, and the API's token endpoint (/api/v1/auth/token/).
 
@@ -10,9 +15,14 @@ A locked-out attempt answers 429 with Retry-After: in the API with the usual
 {"errors": [...]} body (code "locked_out"), elsewhere with axes' message.
 """
 
+from axes.attempts import get_cool_off_threshold
 from axes.backends import AxesStandaloneBackend
-from axes.helpers import get_cool_off, get_lockout_message
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_cool_off, get_failure_limit, get_lockout_message
+from axes.models import AccessAttempt
 from axes.signals import user_locked_out
+from django.conf import settings
+from django.db.models import Sum
 from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
 from rest_framework.settings import api_settings
@@ -32,6 +42,33 @@ class LockoutBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class LockoutHandler(AxesDatabaseHandler):
+    """AXES_HANDLER: axes' database handler, plus the limit per address across usernames.
+
+    axes takes one failure limit for every lockout parameter, so listing "ip_address"
+    beside the pair would lock a shared address after 5 failures of anyone behind it;
+    and a successful login would then clear the address's count (AXES_RESET_ON_SUCCESS
+    deletes what the parameters match), letting an attacker reset it with an account of
+    their own. Here the pair stays axes' parameter, and the address's failures are summed
+    over its rows (one per username) within the cool-off: a success clears only its own
+    pair's row, never the failures against the other usernames.
+    """
+
+    def get_failures(self, request, credentials=None) -> int:
+        failures = super().get_failures(request, credentials)
+        if address_failures(request) >= settings.AXES_ADDRESS_FAILURE_LIMIT:
+            # Past the address's own limit the address counts as locked, whoever it tries.
+            return max(failures, get_failure_limit(request, credentials))
+        return failures
+
+
+def address_failures(request) -> int:
+    """Failed logins from the request's address, for any usernames, within the cool-off."""
+    attempts = AccessAttempt.objects.filter(ip_address=request.axes_ip_address,
+                                            attempt_time__gte=get_cool_off_threshold(request))
+    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
 
 
 def client_ip(request) -> str | None:

@@ -13,6 +13,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from scorekeeper import keyfile
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -31,8 +33,19 @@ DEBUG = env_bool("DEBUG", False)
 # pytest (>= 8.2) sets PYTEST_VERSION for its session: the test client speaks plain
 # http, so no HTTPS redirect, and API rate limits are off except in their own tests.
 TESTING = "PYTEST_VERSION" in os.environ
-# The fallback key only serves local development and tests; production sets SECRET_KEY.
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-in-production")
+# The key that signs sessions, share links, seat cookies and reset links (docs/security.md,
+# "Keys"). Never one written here, which anyone could read: without SECRET_KEY a random key
+# is made once into a 0600 file outside the repository (scorekeeper/keyfile.py). pytest
+# alone signs with a fixed key, which `check --deploy` refuses (scorekeeper/checks.py).
+if _secret_key := os.environ.get("SECRET_KEY", "").strip():
+    SECRET_KEY = _secret_key
+elif TESTING:
+    SECRET_KEY = keyfile.TEST_KEY
+else:
+    SECRET_KEY = keyfile.load_or_create(keyfile.key_path())
+# Rotation: the new key in SECRET_KEY, the old ones here (comma-separated) until what they
+# signed has expired; signatures made with them are still accepted, new ones use the new key.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", "")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 # The address the other phones at the table reach, e.g. http://192.168.1.23:8000
 # (`make run HOST=0.0.0.0` finds it; README, "Playing at the table with several
@@ -78,6 +91,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every page needs a signed-in user unless its view says `login_not_required`: a page
+    # that forgets to ask is closed, not open (scorekeeper/web/access.py).
+    "scorekeeper.web.access.PagesNeedSignIn",
+    # Cache-Control: private, no-store for signed-in users, the API and shared sheets.
+    "scorekeeper.middleware.NoStoreMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -134,11 +152,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Refuses nothing: a new password revokes the user's API tokens (scorekeeper/passwords.py).
+    {"NAME": "scorekeeper.passwords.RevokeTokensOnPasswordChange"},
 ]
 
 # Login lockout (django-axes, scorekeeper/lockout.py): 5 failures for one username
 # from one address lock that pair out for 15 minutes, on every login that passes the
 # request to authenticate(): Django's login and admin forms, the API token endpoint.
+# 30 failures from one address, for any usernames, lock the address out: higher, since a
+# table's phones share one Wi-Fi address.
 AUTHENTICATION_BACKENDS = [
     "scorekeeper.lockout.LockoutBackend",  # axes' AxesStandaloneBackend: must be first
     "django.contrib.auth.backends.ModelBackend",
@@ -146,6 +168,8 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
+AXES_HANDLER = "scorekeeper.lockout.LockoutHandler"
 # A session login (Django's login()) clears the failures; the token endpoint does not
 # call login(), and there they simply expire after the cool-off.
 AXES_RESET_ON_SUCCESS = True
@@ -230,6 +254,13 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": TRUSTED_PROXIES,
 }
 
+# The password reset page (scorekeeper/web/accounts.py): mails per client address and per
+# email address asked for; over either, the same answer but no mail. On in the tests too.
+PASSWORD_RESET_RATES = {
+    "address": os.environ.get("THROTTLE_PASSWORD_RESET_ADDRESS", "10/hour"),
+    "account": os.environ.get("THROTTLE_PASSWORD_RESET_ACCOUNT", "3/hour"),
+}
+
 # API tokens (docs/api.md, "Signing in and tokens"): django-rest-knox keeps only each
 # token's digest, in our model with a name; a token lives TOKEN_TTL unless its maker
 # chooses otherwise.
@@ -244,10 +275,10 @@ REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
 TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"
                      if TESTING else "django_tasks_db.DatabaseBackend"}}
 # Webhooks to loopback, private and link-local addresses: refused unless this is on (an
-# organiser must not reach into the server's own network); on with DEBUG and in the tests,
-# whose receivers listen on 127.0.0.1. docs/api.md, "Webhooks".
-WEBHOOKS_PRIVATE_ADDRESSES = env_bool("WEBHOOKS_PRIVATE_ADDRESSES", DEBUG or TESTING)
-
+# organiser must not reach into the server's own network), for development only. Never
+# implied by DEBUG: a development server on the Wi-Fi is still on a network.
+# docs/api.md, "Webhooks".
+WEBHOOK_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
     "DESCRIPTION": "Scores and money of real-table rummy games (Wiener Rummy, Rommé, Gin Rummy, "
@@ -282,8 +313,10 @@ SPECTACULAR_SETTINGS = {
 # `make serve` sets SECURE_SSL_REDIRECT=0 to serve plain http on loopback.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG and not TESTING)
 SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # a load balancer's plain-http probe
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+# `make run HOST=0.0.0.0` serves the table's phones over plain http with DEBUG off, and
+# turns these off: no phone keeps a Secure cookie from http://192.168.1.23:8000.
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 86400))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)

@@ -13,12 +13,17 @@ Over the rate the API answers 429 with Retry-After and the usual
 
 The rate is looked up on each request rather than once at import (as DRF's own
 classes do), so a test's override_settings applies; a rate of None lifts the scope.
+The password reset page has two brakes of its own, on by default (PASSWORD_RESET_RATES):
+per client address and per email address asked for (password_reset_allowed below).
+
 The counters live in the default cache, which is per process unless CACHES
 points at a shared cache: see README, "How it scales".
 """
 
 import copy
+import hashlib
 
+from django.conf import settings
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
@@ -67,6 +72,31 @@ class MoneyWriteThrottle(_ScopedThrottle):
         return bool(request.user and request.user.is_authenticated
                     and request.method not in SAFE_METHODS)
 
+class PasswordResetThrottle(SimpleRateThrottle):
+    """One of the password reset page's counters (scorekeeper/web/accounts.py): DRF's
+    sliding window in the default cache, keyed by what is given (an address, an email)."""
+
+    def __init__(self, scope: str, ident: str):
+        self.scope, self.ident = scope, ident
+        super().__init__()
+
+    def get_rate(self):
+        return settings.PASSWORD_RESET_RATES.get(self.scope)
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": f"password-reset-{self.scope}", "ident": self.ident}
+
+
+def password_reset_allowed(request, email: str) -> bool:
+    """Whether a reset mail may go out for this request: within the rate of its client
+    address and within the rate of the email address (hashed: cache keys stay short and
+    hold no address). Both count every request, whether or not an account has the email."""
+    from .lockout import client_ip  # axes' models load with the apps, not with this module
+
+    account = hashlib.sha256(email.strip().casefold().encode()).hexdigest()
+    return (PasswordResetThrottle("address", client_ip(request) or "unknown")
+            .allow_request(request, None)
+            and PasswordResetThrottle("account", account).allow_request(request, None))
 
 
 def document_429(result, generator, request, public):

@@ -105,9 +105,9 @@ def test_deploy_check_passes_with_production_settings():
     assert "no issues" in result.stdout
 
 
-def test_deploy_check_fails_with_development_settings():
+def test_deploy_check_fails_with_development_settings(tmp_path):
     # The check above is not vacuous: the development defaults fail it.
-    env = production_env(DEBUG="1")
+    env = production_env(DEBUG="1", XDG_STATE_HOME=str(tmp_path))  # its key file there
     del env["SECRET_KEY"]
     result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], env)
     assert result.returncode != 0

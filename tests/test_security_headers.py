@@ -14,7 +14,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import ApiToken, Club, Round
-from scorekeeper.web import presenters as pages
+from scorekeeper.services.policy import OPERATOR, share_token
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 STRICT = {
@@ -37,17 +37,18 @@ def policy(response) -> dict[str, str]:
 @pytest.fixture
 def game(club):
     view = services.start_game(club=club, name="Freitag", preset="wiener",
-                               players=["Anna", "Ben"])
+                               players=["Anna", "Ben"], user=OPERATOR)
     ids = {seat.player.name: seat.player_id for seat in view.seats}
     services.record_round(game_id=view.game.pk, number=1, ender=ids["Anna"], hands=[
-        services.HandInput(ids["Anna"], deadwood=3), services.HandInput(ids["Ben"], deadwood=12)])
+        services.HandInput(ids["Anna"], deadwood=3), services.HandInput(ids["Ben"], deadwood=12)],
+                           user=OPERATOR)
     return view.game
 
 
 def page_urls(game) -> list[str]:
     return ["/", "/games/new/", f"/games/{game.pk}/", f"/games/{game.pk}/rounds/new/",
             f"/games/{game.pk}/rounds/1/edit/", f"/games/{game.pk}/ledger/",
-            f"/games/{game.pk}/share/", f"/s/{pages.share_token(game.pk)}/"]
+            f"/games/{game.pk}/share/", f"/s/{share_token(game.pk)}/"]
 
 
 def test_every_page_has_a_strict_csp_with_a_fresh_nonce_on_its_scripts(bob, game):
@@ -84,7 +85,7 @@ def test_pages_carry_the_other_security_headers(bob, game):
         assert response["X-Frame-Options"] == "DENY", url
         assert "frame-ancestors 'none'" in response["Content-Security-Policy"], url
         assert response["Referrer-Policy"] in ("same-origin", "no-referrer"), url
-    assert client.get(f"/s/{pages.share_token(game.pk)}/")["Referrer-Policy"] == "no-referrer"
+    assert client.get(f"/s/{share_token(game.pk)}/")["Referrer-Policy"] == "no-referrer"
 
 
 def test_the_api_docs_relax_only_styles_and_load_their_script_from_the_server(bob):
@@ -166,3 +167,85 @@ def test_a_session_api_post_needs_the_csrf_token_and_a_token_api_post_does_not(b
     assert (with_csrf.status_code, with_api_token.status_code) == (201, 201)
     assert set(Club.objects.values_list("name", flat=True)) == {
         "Ottakring", "With CSRF token", "With API token"}
+
+
+# --- Cache-Control (docs/security.md, "Caching") ---------------------------------------------
+
+NO_STORE = "private, no-store"
+
+
+def private_no_store(response) -> bool:
+    """private and no-store among the directives (never_cache's answers say more)."""
+    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
+    return {"private", "no-store"} <= directives
+
+
+def test_every_answer_to_a_signed_in_user_is_private_no_store(bob, game):
+    client = Client()
+    client.force_login(bob)
+    report = f"/clubs/{game.club_id}/report/"
+
+    for url in [*page_urls(game), "/games/999/", f"/games/{game.pk}/players/"
+                f"{game.seats.first().player_id}/", report, f"{report}?format=csv",
+                f"{report}?format=pdf", "/accounts/tokens/", "/accounts/login/"]:
+        response = client.get(url)
+        assert private_no_store(response), (url, response.status_code)
+    # An htmx swap too.
+    assert client.get(f"/games/{game.pk}/", **HTMX)["Cache-Control"] == NO_STORE
+
+
+def test_the_api_and_the_shared_sheet_are_no_store_for_anyone(bob, game):
+    _row, api_token = ApiToken.objects.create(user=bob)
+    bearer = {"HTTP_AUTHORIZATION": f"Token {api_token}"}
+    anonymous = Client()
+
+    for url in [f"/api/v1/games/{game.pk}/", f"/api/v1/games/{game.pk}/ledger/",
+                f"/api/v1/games/{game.pk}/settlement/", f"/api/v1/clubs/{game.club_id}/report/",
+                f"/api/v1/clubs/{game.club_id}/report/csv/"]:
+        response = anonymous.get(url, **bearer)
+        assert response.status_code == 200, url
+        assert response["Cache-Control"] == NO_STORE, url
+    for url in ["/api/v1/presets/", "/api/v1/games/999/", f"/api/v1/games/{game.pk}/"]:
+        assert anonymous.get(url)["Cache-Control"] == NO_STORE, url  # 401, 404 as well
+
+    shared = f"/s/{share_token(game.pk)}/"
+    for url in [shared, f"{shared}hand/", "/s/forged.token/"]:
+        assert anonymous.get(url)["Cache-Control"] == NO_STORE, url
+
+
+def test_etags_still_answer_304_under_no_store(bob, game):
+    _row, api_token = ApiToken.objects.create(user=bob)
+    client = Client(HTTP_AUTHORIZATION=f"Token {api_token}")
+
+    first = client.get(f"/api/v1/games/{game.pk}/")
+    again = client.get(f"/api/v1/games/{game.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert first["ETag"] and first["Cache-Control"] == NO_STORE
+    assert again.status_code == 304
+    assert again["ETag"] == first["ETag"] and again["Cache-Control"] == NO_STORE
+
+
+def test_what_is_not_personal_keeps_its_own_headers(bob, game):
+    client = Client()
+    client.force_login(bob)
+    # The service worker and the manifest: asked for again on every start (no-cache).
+    assert client.get("/sw.js")["Cache-Control"] == "no-cache"
+    assert client.get("/manifest.webmanifest")["Cache-Control"] == "no-cache"
+    # The health probe and a new token keep their own no-store.
+    assert client.get("/health/")["Cache-Control"] == \
+        "max-age=0, no-cache, no-store, must-revalidate, private"
+    made = Client().post("/api/v1/auth/token/", {"username": "bob", "password": "bob-secret-42"},
+                         content_type="application/json")
+    assert made["Cache-Control"] == "no-store"
+
+
+def test_static_files_keep_whitenoises_headers(bob, settings):
+    client = Client()
+    client.force_login(bob)
+    css = re.search(r'href="(/static/[^"]+\.css)"', client.get("/").content.decode())[1]
+    response = client.get(css)
+    if response.status_code == 404:
+        pytest.skip("the static files are not collected (make static)")
+    assert response.status_code == 200
+    assert "no-store" not in response["Cache-Control"]
+    assert "max-age" in response["Cache-Control"]

@@ -7,7 +7,6 @@ import http.cookiejar
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -22,7 +21,8 @@ from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 
 from scorekeeper.management.commands import lanurl
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
+from tests.servers import stop
 
 from .test_game_pages import start_game
 
@@ -53,18 +53,18 @@ def test_under_public_url_the_link_and_its_qr_code_point_where_the_phones_reach(
     # The organiser's own browser is on the machine itself (127.0.0.1).
     html = bob_page.get(f"/games/{game.pk}/share/").content.decode()
 
-    link = f"{PHONES_REACH}/s/{pages.share_token(game.pk)}/"
+    link = f"{PHONES_REACH}/s/{policy.share_token(game.pk)}/"
     assert shown_link(html) == link
     assert f'href="{link}"' in html  # "Open the read-only sheet"
     assert qr_of(html) == segno_svg(link)
-    assert qr_of(html) != segno_svg(f"http://testserver/s/{pages.share_token(game.pk)}/")
+    assert qr_of(html) != segno_svg(f"http://testserver/s/{policy.share_token(game.pk)}/")
 
 
 def test_without_public_url_the_link_follows_the_address_in_use(club, bob_page):
     game = start_game(bob_page, club, ["Anna", "Ben"])
     html = bob_page.get(f"/games/{game.pk}/share/").content.decode()
 
-    link = f"http://testserver/s/{pages.share_token(game.pk)}/"
+    link = f"http://testserver/s/{policy.share_token(game.pk)}/"
     assert shown_link(html) == link and qr_of(html) == segno_svg(link)
 
 
@@ -75,7 +75,7 @@ def test_a_phone_on_the_lan_address_opens_the_link_and_can_sign_in(club, bob):
     phone = Client(enforce_csrf_checks=True, HTTP_HOST="192.168.1.23:8000")
     game = start_game(_signed_in(bob), club, ["Anna", "Ben"])
 
-    sheet = phone.get(f"/s/{pages.share_token(game.pk)}/")
+    sheet = phone.get(f"/s/{policy.share_token(game.pk)}/")
     login = phone.get("/accounts/login/")
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', login.content.decode())[1]
     signed_in = phone.post("/accounts/login/", {
@@ -183,7 +183,9 @@ def make_run_env(tmp_path) -> dict:
            if key not in ("PYTEST_VERSION", "PUBLIC_URL", "ALLOWED_HOSTS", "DEBUG")}
     # Its own database (migrated, with the demo) and a HOST of the shell's own that
     # must not move the server.
-    return {**env, "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}", "HOST": "elsewhere"}
+    # Its signing key file (scorekeeper/keyfile.py) goes there too, not into the home folder.
+    return {**env, "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}", "HOST": "elsewhere",
+            "XDG_STATE_HOME": str(tmp_path)}
 
 
 def test_make_run_host_0000_serves_the_phones_on_the_local_network(tmp_path):
@@ -223,12 +225,7 @@ def test_make_run_host_0000_serves_the_phones_on_the_local_network(tmp_path):
                                                headers={"Host": "evil.example"}), timeout=10)
         assert refused.value.code == 400
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop(server)
 
 
 def _wait_for(opener, url: str) -> str:

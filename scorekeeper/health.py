@@ -14,6 +14,7 @@ uses as its baseline).
 
 import logging
 
+from django.contrib.auth.decorators import login_not_required
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
@@ -22,6 +23,7 @@ from django.views.decorators.http import require_safe
 log = logging.getLogger(__name__)
 
 
+@login_not_required
 @never_cache
 @require_safe
 def view(request):

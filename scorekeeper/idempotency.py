@@ -4,10 +4,11 @@ The key, a fingerprint of the request and the answer (status, body, and the head
 client needs again: Location, ETag) are stored in the transaction that writes, so
 either both land or neither does (docs/reliability.md 7-10). Keys are kept for good.
 
-A retry runs the write again inside that transaction: it fails (the round is taken, the
-re-buy made; also when it overtook the first request and waited for the game's lock) or
-meets the unique key; either way it rolls back and answers as the first one did, or 422
-when the key came with another request.
+A retry runs the write again inside that transaction, access check first: a caller the
+policy now refuses gets the refusal, not the stored answer. Otherwise it fails (the round
+is taken, the re-buy made; also when it overtook the first request and waited for the
+game's lock) or meets the unique key; either way it rolls back and answers as the first
+one did, or 422 when the key came with another request.
 
 One implementation for the REST API (the Idempotency-Key header, docs/api.md
 "Idempotency") and the pages (a key the server puts into each form).
@@ -23,6 +24,7 @@ from django.db import transaction
 
 from .models import IdempotencyKey
 from .rules import RulesError
+from .services.errors import AccessDenied
 
 MAX_KEY = 255
 
@@ -81,6 +83,10 @@ def once[T](
                 response_headers=first.headers,
             )
             return result, None
+    except AccessDenied:
+        # A retry asks the access policy again, like any request: a member removed since
+        # must not get the first answer (a webhook's secret, say) back.
+        raise
     except Exception:
         # Whatever stopped the write (the unique key, a round already taken, a club made
         # already), a stored key means that this is a retry.

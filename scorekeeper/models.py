@@ -57,7 +57,11 @@ class Membership(models.Model):
 class Invite(models.Model):
     """A link that lets people join a club with a role, until it expires, is used up or is
     revoked. The token is the link's secret: kept whole (unique) so that organisers can copy
-    the link again from the list; anyone who could read it here could add members anyway."""
+    the link again from the list; anyone who could read it here could add members anyway.
+
+    An invite with an `invitee` is addressed to that one user (an organiser added them by
+    user name): nobody joins a club without accepting, so it waits for them to accept or
+    decline it (docs/security.md, "Membership by consent")."""
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="invites")
     token = models.CharField(max_length=64, unique=True)
@@ -70,6 +74,10 @@ class Invite(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True,
+        related_name="invitations", help_text="The one user it is addressed to, if any.")
+    declined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -158,7 +166,7 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     void_reason = models.CharField(max_length=255, blank=True)
-    # Part of the share link's signed value (web.presenters.share_token): bumping it
+    # Part of the share link's signed value (services.policy.share_token): bumping it
     # revokes every link handed out so far. 0 signs the game id alone, as links did
     # before they could be revoked, so those keep working until the first revocation.
     share_version = models.PositiveIntegerField(default=0, editable=False)
@@ -407,8 +415,16 @@ class ApiToken(AbstractAuthToken):
     """An API token (django-rest-knox): only its digest is stored; the token itself is
     shown once, when it is made. Named and optionally expiring (docs/api.md, "Tokens")."""
 
+    class Scope(models.TextChoices):
+        READ = "read"
+        WRITE = "write"
+
     name = models.CharField(max_length=100, blank=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
+    # A token may be limited to one club and to reading (docs/security.md, "Tokens"): a
+    # request it carries is refused anywhere else. None: every club of its user.
+    club = models.ForeignKey(Club, models.CASCADE, null=True, blank=True, related_name="tokens")
+    scope = models.CharField(max_length=5, choices=Scope, default=Scope.WRITE)
 
     class Meta:
         ordering = ["-created"]
@@ -521,8 +537,9 @@ class SeatClaim(models.Model):
 class PendingHand(models.Model):
     """A hand a player sent from their phone for a round, waiting for the scorekeeper.
 
-    Not a fact of the game: no round, no ledger entry, nothing the API shows. Only added
-    to: a new send is a new row, and the newest per claim and round is the one shown.
+    Not a fact of the game: no round, no ledger entry, nothing the API shows. One per
+    seat's claim and round: a new send replaces the one before, so a phone cannot pile up
+    rows.
     """
 
     claim = models.ForeignKey(SeatClaim, models.CASCADE, related_name="hands")
@@ -535,6 +552,9 @@ class PendingHand(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["claim", "round_number"], name="pending_hand_once"),
+        ]
 
     def __str__(self):
         return f"{self.claim.player}: {self.points} in round {self.round_number}"

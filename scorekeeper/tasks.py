@@ -8,10 +8,16 @@ for a delivery whose task was lost (the web process died between its commit and 
 enqueue, or a worker died mid-attempt): it enqueues every pending delivery that is due.
 It runs when `manage.py sweepwebhooks` enqueues it (`make run` does, at every start) and
 then every SWEEP_EVERY, each sweep enqueuing the next one unless one is already waiting.
+
+A worker killed mid-task (kill -9, the machine lost) leaves its row RUNNING for good:
+django-tasks-db never looks at it again. The sweep (and `sweepwebhooks` at once) marks each
+of ours RUNNING for longer than any of them can take failed, records the attempt the worker
+was making as stopped, and schedules that delivery again (`sweep_stopped`).
 """
 
 from datetime import timedelta
 
+from django.db import transaction
 from django.tasks import TaskResultStatus, task
 from django.utils import timezone
 from django_tasks_db.backend import DatabaseBackend
@@ -22,13 +28,24 @@ from .services import webhooks
 SWEEP_EVERY = timedelta(minutes=5)
 
 
+class WorkerStopped(Exception):
+    """What a task left RUNNING by a worker that died is marked failed with."""
+
+
 @task
 def deliver(delivery_id: int) -> str:
     """One attempt of a due delivery; after a failure, the next attempt at its time."""
     retry_at = webhooks.attempt_due(delivery_id)
-    if retry_at is not None and deliver.get_backend().supports_defer:
-        deliver.using(run_after=retry_at).enqueue(delivery_id)
+    if retry_at is not None:
+        _retry(delivery_id, retry_at)
     return "retry at " + retry_at.isoformat() if retry_at else "done"
+
+
+def _retry(delivery_id: int, at) -> None:
+    """The delivery's next attempt at its time; where the backend cannot wait (the tests'),
+    the sweep sends it once it is due."""
+    if deliver.get_backend().supports_defer:
+        deliver.using(run_after=at).enqueue(delivery_id)
 
 
 @task
@@ -46,6 +63,7 @@ def sweep() -> int:
     # immediate one of the tests would run it at once, for ever.)
     if isinstance(sweep.get_backend(), DatabaseBackend) and not _sweep_waiting():
         sweep.using(run_after=timezone.now() + SWEEP_EVERY).enqueue()
+    sweep_stopped()
     due = webhooks.due_deliveries()
     for delivery_id in due:
         deliver.enqueue(delivery_id)
@@ -56,3 +74,24 @@ def _sweep_waiting() -> bool:
     """Whether a sweep is queued to run later."""
     return DBTaskResult.objects.filter(task_path=sweep.module_path,
                                        status=TaskResultStatus.READY).exists()
+
+
+def sweep_stopped() -> int:
+    """Our tasks a dead worker left RUNNING, marked failed, and the attempts it was making,
+    recorded as stopped (their deliveries scheduled again). How many tasks it marked."""
+    cutoff = timezone.now() - webhooks.STALE_AFTER
+    ours = [each.module_path for each in (deliver, replay, sweep)]
+    stale = DBTaskResult.objects.running().filter(task_path__in=ours, started_at__lt=cutoff)
+    marked = 0
+    for pk in stale.values_list("pk", flat=True):
+        with transaction.atomic():
+            # Still RUNNING: a worker that was only slow and finished meanwhile keeps its result.
+            row = DBTaskResult.objects.running().select_for_update().filter(pk=pk).first()
+            if row is not None:
+                row.set_failed(WorkerStopped(
+                    f"The worker {', '.join(row.worker_ids) or '?'} stopped while running this "
+                    f"task (started {row.started_at.isoformat()}): swept"))
+                marked += 1
+    for delivery_id, at in webhooks.stopped_attempts():
+        _retry(delivery_id, at)
+    return marked

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Game
+from scorekeeper.services.policy import OPERATOR
 
 # The sheet and the share link poll every 5 s (hx-trigger in game.html).
 POLL_SECONDS = 5
@@ -134,11 +135,12 @@ def seats(game_id) -> dict[str, int]:
 def game_with(club, players, rounds=(), **options):
     """A game started and played through the services (the steps a test is not about)."""
     view = services.start_game(club=club, name="Freitag", preset="wiener", players=players,
-                               **options)
+                               user=OPERATOR, **options)
     ids = {seat.player.name: seat.player_id for seat in view.seats}
     for number, (ender, points) in enumerate(rounds, start=1):
         services.record_round(
             game_id=view.game.pk, number=number, ender=ids[ender],
             hands=[services.HandInput(ids[name], deadwood=value) for name, value in points.items()],
+                                      user=OPERATOR,
         )
     return view.game.pk

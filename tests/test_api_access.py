@@ -1,13 +1,17 @@
-"""Who may do what through the API (docs/reliability.md 17 and 18), route by route.
+"""Who may do what through the API (docs/security.md, "Who may do what"), route by route.
 
-The matrix below names every route under /api/v1/ with the methods it serves and
-who may use each. A test walks the URL resolver and fails on a route (or a method)
-the matrix does not know, so a new endpoint cannot ship without saying who may use it.
+The matrix (tests/api_routes.py) names every route under /api/v1/ with the methods it
+serves and the access policy's action of each; who may use it is what the policy's
+table says (scorekeeper/services/policy.py). A test walks the URL resolver and fails on
+a route (or a method) the matrix does not know, so a new endpoint cannot ship without
+saying who may use it.
 
 For every route x {anonymous, carol the viewer, bob the scorekeeper, alice the
-organiser, mallory of another club} x every method: exactly the allowed callers
-succeed; the others get 401 (anonymous, except on PUBLIC routes), 404 (mallory: an
-object of Ottakring does not exist for her) or 403 (a member without the right).
+organiser, mallory of another club, alice's read-only token, alice's token limited to
+another club} x every method: exactly the allowed callers succeed, and each of them
+asked the policy on the way; the others get 401 (anonymous, except on PUBLIC routes),
+404 (mallory, and the token of another club: an object of Ottakring does not exist for
+them) or 403 (a member without the right).
 A method a route does not serve is a 405 (a 401 for anonymous on a non-public route).
 Every refused request writes nothing. Each request runs in a savepoint that is rolled
 back, so every caller meets the same club.
@@ -16,25 +20,32 @@ back, so every caller meets the same club.
 import pytest
 from rest_framework.test import APIClient
 
+from scorekeeper.services import policy
 from tests.api_routes import (
+    ALICE,
     ANON,
     HTML,
     MALLORY,
     METHODS,
+    OPEN,
     PERSONAS,
     PUBLIC,
     ROUTES,
+    TOKEN_PERSONAS,
     Use,
     api_routes,
     attempt,
     error_body,
     make_world,
+    policy_says,
 )
 from tests.api_table import API
+from tests.policy_spy import asking
 
 
 @pytest.fixture
-def world(as_alice, as_bob, as_carol, as_mallory, anonymous, club):
+def world(as_alice, as_bob, as_carol, as_mallory, anonymous, club, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE_TARGETS = True  # the world's webhook is on loopback
     return make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club)
 
 
@@ -50,6 +61,10 @@ def test_the_matrix_covers_every_api_route_and_method():
 
 
 def _expected(route_name: str, use: Use | None, persona: str) -> int:
+    if persona in TOKEN_PERSONAS and use is not None:
+        # alice through a limited token: what the policy refuses the token, else alice's.
+        says = policy_says(persona, use.action)
+        return _expected(route_name, use, ALICE) if says == policy.ALLOWED else int(says)
     if use is None:  # a method the route does not serve
         return 401 if persona == ANON and route_name not in PUBLIC else 405
     if persona in use.allowed:
@@ -69,10 +84,14 @@ def test_exactly_the_allowed_callers_succeed_and_the_refused_write_nothing(world
     wrong = []
     for method in METHODS:
         use = route.uses.get(method)
-        for persona in PERSONAS:
-            response, written = attempt(world, route_name, method, persona)
+        for persona in PERSONAS + TOKEN_PERSONAS:
+            with asking() as asked:
+                response, written = attempt(world, route_name, method, persona)
             expected = _expected(route_name, use, persona)
             refused = expected >= 400
+            if use and use.action != OPEN and persona in use.allowed and not asked:
+                wrong.append(f"{method.upper()} as {persona}: answered without asking the "
+                             f"access policy (scorekeeper/services/policy.py)")
             if response.status_code != expected:
                 wrong.append(f"{method.upper()} as {persona}: {response.status_code} "
                              f"(expected {expected}) {response.content[:200]!r}")

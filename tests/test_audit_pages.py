@@ -13,6 +13,7 @@ from scorekeeper import services
 from scorekeeper.models import Game, Hand, Round
 from scorekeeper.services import HandInput
 from scorekeeper.services.audit import PAGE_SIZE
+from scorekeeper.services.policy import OPERATOR
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
 # A moment as the audit writes it: the date in the language's short form, then 24 h time.
@@ -42,7 +43,7 @@ def game_items(response) -> list[str]:
         r'<span class="audit-mark" aria-hidden="true">(.)</span> ([^<]+?) <span class="vh">', html)]
 
 
-def play(club, name, *, user=None, players=("Anna", "Ben", "Cem")) -> services.GameView:
+def play(club, name, *, user=OPERATOR, players=("Anna", "Ben", "Cem")) -> services.GameView:
     """A Wiener game with one round: Anna knocks with 3 and wins it (Ben and Cem pay her
     the knock premium)."""
     view = services.start_game(club=club, name=name, preset="wiener", players=list(players),
@@ -212,7 +213,7 @@ def test_many_games_are_checked_a_page_at_a_time(club, alice_page):
     # given a club with one game more than a page holds
     for number in range(PAGE_SIZE + 1):
         services.start_game(club=club, name=f"Spiel {number:02d}", preset="wiener",
-                            players=["Anna", "Ben"])
+                            players=["Anna", "Ben"], user=OPERATOR)
 
     # when the organiser pages through the audit
     first = alice_page.get(audit_url(club))

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Round
+from scorekeeper.services.policy import OPERATOR
 from tests.browser_steps import fill_round, game_with, seats, tap_card
 
 pytest_plugins = ["tests.browser_support"]
@@ -82,11 +83,13 @@ def test_typing_into_a_filled_field_replaces_its_value(phone, club):
 
 def test_a_7_typed_into_155_in_the_correction_form_is_7(phone, club):
     # (The issue saw 151 and the 7 dropped; Rami's laid points here go in fives.)
-    view = services.start_game(club=club, name="Rami", preset="rami", players=["Anna", "Ben"])
+    view = services.start_game(club=club, name="Rami", preset="rami", players=["Anna", "Ben"],
+                               user=OPERATOR)
     ids = {seat.player.name: seat.player_id for seat in view.seats}
     services.record_round(game_id=view.game.pk, number=1, ender=ids["Anna"], finish="none",
                           hands=[services.HandInput(ids["Anna"], laid=155),
-                                 services.HandInput(ids["Ben"], laid=40, deadwood=20)])
+                                 services.HandInput(ids["Ben"], laid=40, deadwood=20)],
+                                                    user=OPERATOR)
     phone.goto(f"/games/{view.game.pk}/rounds/1/edit/")
     laid = phone.get_by_label("Points laid by Anna", exact=True)
     expect(laid).to_have_value("155")

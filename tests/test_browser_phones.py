@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from ledger.services import lines
 from scorekeeper import services
 from scorekeeper.models import Round
+from scorekeeper.services.policy import OPERATOR
 from tests.browser_steps import POLL_SECONDS, enter_round, fill_round, game_with, seats
 
 pytest_plugins = ["tests.browser_support"]
@@ -135,7 +136,7 @@ def test_a_sheet_that_loses_its_connection_says_it_may_be_behind_and_catches_up(
     ids = seats(game_id)
     services.record_round(game_id=game_id, number=1, ender=ids["Anna"],
                           hands=[services.HandInput(ids["Anna"], deadwood=3),
-                                 services.HandInput(ids["Ben"], deadwood=12)])
+                                 services.HandInput(ids["Ben"], deadwood=12)], user=OPERATOR)
     expect(phone.locator(".news")).to_contain_text(
         "Anna knocked with 3 points.", timeout=(POLL_SECONDS + 3) * 1000)
     expect(notice).to_be_hidden()

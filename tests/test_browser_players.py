@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import PendingHand, Round
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
 from tests.browser_steps import POLL_SECONDS, game_with, pick_cards, seats
 
 pytest_plugins = ["tests.browser_support"]
@@ -25,7 +25,7 @@ ROUND_WATCH_MS = (POLL_SECONDS + 7) * 1000
 
 def claim_seat(page, game_id, name):
     """A player opens the share link, taps "I am <name>" and opens their hand page."""
-    page.goto(f"/s/{pages.share_token(game_id)}/")
+    page.goto(f"/s/{policy.share_token(game_id)}/")
     page.get_by_role("button", name=f"I am {name}").click()
     expect(page.locator(".phone-seat .you")).to_have_text(
         re.compile(rf"^You are {name} · code [A-Z0-9]{{4}}$"))

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
 from tests.browser_steps import game_with, seats
 
 pytest_plugins = ["tests.browser_support"]
@@ -33,7 +33,7 @@ def test_the_key_pages_load_and_swap_without_console_errors_or_csp_violations(ph
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     urls = ["/", "/games/new/", f"/games/{game_id}/", f"/games/{game_id}/rounds/new/",
             f"/games/{game_id}/rounds/1/edit/", f"/games/{game_id}/ledger/",
-            f"/games/{game_id}/share/", f"/s/{pages.share_token(game_id)}/", "/games/999/"]
+            f"/games/{game_id}/share/", f"/s/{policy.share_token(game_id)}/", "/games/999/"]
 
     for url in urls:
         response = page.goto(url)

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
 from tests.browser_steps import game_with
 
 pytest_plugins = ["tests.browser_support"]
@@ -24,7 +24,7 @@ Object.defineProperty(Navigator.prototype, "share", {configurable: true, value: 
 
 
 def share_link(live_server, game_id):
-    return f"{live_server.url}/s/{pages.share_token(game_id)}/"
+    return f"{live_server.url}/s/{policy.share_token(game_id)}/"
 
 
 def test_copy_puts_the_link_on_the_clipboard(phones, phone, club, live_server):

@@ -11,6 +11,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import Game, TableSession
+from scorekeeper.services.policy import OPERATOR
 
 from .api_routes import counts
 from .test_game_pages import HTMX, ids_of, play, sheet
@@ -136,7 +137,7 @@ def test_each_game_of_an_evening_links_back_to_it_but_a_game_alone_does_not(
     first = new_game_in(bob_page, club, session_id, ["Anna", "Ben"])
     second = new_game_in(bob_page, club, session_id, ["Anna", "Ben"])
     alone = services.start_game(club=club, name="Allein", preset="wiener",
-                                players=["Anna", "Ben"]).game
+                                players=["Anna", "Ben"], user=OPERATOR).game
     link = f'<p class="evening-of"><a href="/sessions/{session_id}/">'
 
     # then both sheets of the evening link to it, for every member, and the lone one not
@@ -195,7 +196,8 @@ def test_the_home_page_lists_the_evenings_going_on_with_their_games(club, bob_pa
     session_id = start_evening(bob_page, club, "Freitagabend")
     game = new_game_in(bob_page, club, session_id, ["Anna", "Ben"])
     empty_id = start_evening(bob_page, club, "Samstag")
-    services.start_game(club=club, name="Allein", preset="wiener", players=["Anna", "Ben"])
+    services.start_game(club=club, name="Allein", preset="wiener", players=["Anna", "Ben"],
+                        user=OPERATOR)
 
     home = carol_page.get("/").content.decode()
 

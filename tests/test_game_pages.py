@@ -12,6 +12,8 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import Club, Game, IdempotencyKey, Membership, Round
+from scorekeeper.services import policy
+from scorekeeper.services.policy import OPERATOR
 from scorekeeper.web import presenters as pages
 
 from .api_table import Table
@@ -78,7 +80,8 @@ def sheet(client, game, **headers) -> str:
 
 
 def test_every_page_asks_a_stranger_to_sign_in(club, alice):
-    game = services.start_game(club=club, name="G", preset="wiener", players=["A", "B"]).game
+    game = services.start_game(club=club, name="G", preset="wiener", players=["A", "B"],
+                               user=OPERATOR).game
     anonymous = Client()
 
     answers = [anonymous.get(url) for url in (
@@ -104,7 +107,7 @@ def test_the_login_page_signs_in_and_goes_home(alice):
 def test_members_see_the_game_and_others_get_404(club, alice_page, bob_page, carol_page,
                                                  mallory_page):
     game = services.start_game(club=club, name="Freitag", preset="wiener",
-                               players=["Anna", "Ben"]).game
+                               players=["Anna", "Ben"], user=OPERATOR).game
     urls = [f"/games/{game.pk}/", f"/games/{game.pk}/ledger/", f"/games/{game.pk}/share/",
             f"/games/{game.pk}/rounds/new/", f"/games/{game.pk}/rounds/1/edit/"]
 
@@ -116,7 +119,8 @@ def test_members_see_the_game_and_others_get_404(club, alice_page, bob_page, car
 
 
 def test_a_viewer_sees_the_sheet_but_no_entry_forms_and_gets_403_on_writes(club, carol_page):
-    view = services.start_game(club=club, name="G", preset="wiener", players=["Anna", "Ben"])
+    view = services.start_game(club=club, name="G", preset="wiener", players=["Anna", "Ben"],
+                               user=OPERATOR)
     game, ids = view.game, ids_of(view.game)
 
     html = sheet(carol_page, game)
@@ -411,7 +415,7 @@ def test_pages_are_ready_for_a_strict_csp_and_send_csrf_with_htmx(club, bob_page
     play(bob_page, game, "Anna", {"Anna": 3, "Ben": 12})
     urls = ["/", "/games/new/", f"/games/{game.pk}/", f"/games/{game.pk}/rounds/new/",
             f"/games/{game.pk}/rounds/1/edit/", f"/games/{game.pk}/ledger/",
-            f"/games/{game.pk}/share/", f"/s/{pages.share_token(game.pk)}/"]
+            f"/games/{game.pk}/share/", f"/s/{policy.share_token(game.pk)}/"]
 
     for url in urls:
         html = bob_page.get(url).content.decode()
@@ -438,7 +442,7 @@ def test_the_share_link_opens_the_sheet_without_login_and_polls(club, bob_page):
     changed = anonymous.get(f"{path}?v={game.version}", HTTP_HX_TARGET="board", **HTMX)
 
     assert "<svg" in share and "segno" in share
-    assert path == f"/s/{pages.share_token(game.pk)}/"
+    assert path == f"/s/{policy.share_token(game.pk)}/"
     assert 'hx-trigger="every 5s"' in page and "Enter round" not in page
     assert same.status_code == 204
     assert changed.status_code == 200 and "After round 1" in changed.content.decode()
@@ -505,7 +509,8 @@ SIX = ["Anna", "Ben", "Cem", "Dora", "Emil", "Franziska"]
 def long_game(club, rounds: int) -> Game:
     """Six players, `rounds` rounds, everyone under 101 (2 to 4 points a round: no Wiener hand
     counts 1, docs/rules.md 3.1); after 30 rounds the totals are 80 to 90."""
-    view = services.start_game(club=club, name="Lange Nacht", preset="wiener", players=SIX)
+    view = services.start_game(club=club, name="Lange Nacht", preset="wiener", players=SIX,
+                               user=OPERATOR)
     ids = [seat.player_id for seat in view.seats]
     for number in range(1, rounds + 1):
         ender = ids[number % 6]
@@ -513,7 +518,7 @@ def long_game(club, rounds: int) -> Game:
             game_id=view.game.pk, number=number, ender=ender,
             hands=[services.HandInput(player, deadwood=2 if player == ender
                                       else (number + seat) % 3 + 2)
-                   for seat, player in enumerate(ids)],
+                   for seat, player in enumerate(ids)], user=OPERATOR,
         )
     return view.game
 
@@ -538,14 +543,14 @@ def test_the_sheet_takes_the_same_queries_for_1_or_30_rounds(club, bob_page, rou
     with django_assert_max_num_queries(8):
         assert bob_page.get(f"/games/{game.pk}/").status_code == 200
     with django_assert_max_num_queries(5):
-        assert Client().get(f"/s/{pages.share_token(game.pk)}/").status_code == 200
+        assert Client().get(f"/s/{policy.share_token(game.pk)}/").status_code == 200
 
 
 def test_home_takes_the_same_queries_for_many_games(club, bob, bob_page,
                                                     django_assert_max_num_queries):
     for number in range(12):
         services.start_game(club=club, name=f"Spiel {number}", preset="romme",
-                            players=["Anna", "Ben", "Cem"])
+                            players=["Anna", "Ben", "Cem"], user=OPERATOR)
     Membership.objects.create(club=Club.objects.create(name="Meidling"), user=bob,
                               role="viewer")
 
@@ -588,9 +593,10 @@ def test_a_round_saved_from_the_page_locks_the_game_once(club, bob_page,
     game = start_game(bob_page, club, ["Anna", "Ben", "Cem"])
     data = round_data(bob_page, game, "Anna", {"Anna": 3, "Ben": 12, "Cem": 20})
 
-    # when it is saved, the sheet coming back in the same answer (19: one is the look-up of
-    # the club's webhooks for the event outbox, docs/api.md "Webhooks")
-    with django_assert_max_num_queries(19) as queries:
+    # when it is saved, the sheet coming back in the same answer (20: one is the look-up of
+    # the club's webhooks for the event outbox, docs/api.md "Webhooks"; one the command's
+    # own question to the access policy, docs/security.md "Commands ask too")
+    with django_assert_max_num_queries(20) as queries:
         response = bob_page.post(f"/games/{game.pk}/rounds/new/", data, **HTMX)
 
     # then the game was read once to check the form and once under its lock, no more

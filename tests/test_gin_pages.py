@@ -15,7 +15,8 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import Game, Round
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
+from scorekeeper.services.policy import OPERATOR
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -271,7 +272,7 @@ def test_a_void_round_scores_nothing_and_the_same_dealer_deals_again(club, bob_p
 def test_the_knock_family_has_no_void_round_button(club, bob_page):
     gin = start_gin(bob_page, club, ["Anna", "Ben"])
     wiener = services.start_game(club=club, name="W", preset="wiener",
-                                 players=["Anna", "Ben"]).game
+                                 players=["Anna", "Ben"], user=OPERATOR).game
 
     gin_form = bob_page.get(f"/games/{gin.pk}/rounds/new/").content.decode()
     wiener_form = bob_page.get(f"/games/{wiener.pk}/rounds/new/").content.decode()
@@ -470,8 +471,8 @@ def test_the_share_link_shows_the_gin_sheet_and_its_poll_gets_the_board(club, bo
     game = start_gin(bob_page, club, ["Anna", "Ben"])
     play(bob_page, game, "Anna", {"Anna": 6, "Ben": 23})
 
-    page = Client().get(f"/s/{pages.share_token(game.pk)}/").content.decode()
-    poll = Client().get(f"/s/{pages.share_token(game.pk)}/", HTTP_HX_TARGET="board",
+    page = Client().get(f"/s/{policy.share_token(game.pk)}/").content.decode()
+    poll = Client().get(f"/s/{policy.share_token(game.pk)}/", HTTP_HX_TARGET="board",
                         **HTMX).content.decode()
 
     assert sheet_rounds(page) == [("1", "D K 6 deadwood +17 17", "23 deadwood 0",
@@ -489,12 +490,13 @@ def test_the_gin_sheet_takes_the_same_queries_for_1_or_5_rounds(club, bob_page, 
     ids = view.player_ids
     for number in range(1, rounds + 1):
         services.record_round(game_id=game.pk, number=number, ender=ids[0], hands=[
-            services.HandInput(ids[0], deadwood=1), services.HandInput(ids[1], deadwood=3)])
+            services.HandInput(ids[0], deadwood=1), services.HandInput(ids[1], deadwood=3)],
+                               user=OPERATOR)
 
     with django_assert_max_num_queries(8):
         assert bob_page.get(f"/games/{game.pk}/").status_code == 200
     with django_assert_max_num_queries(5):
-        assert Client().get(f"/s/{pages.share_token(game.pk)}/").status_code == 200
+        assert Client().get(f"/s/{policy.share_token(game.pk)}/").status_code == 200
 
 
 def test_a_gin_round_saved_from_the_page_locks_the_game_once(club, bob_page,
@@ -519,7 +521,7 @@ def test_gin_pages_escape_names_and_are_ready_for_a_strict_csp(club, bob_page):
     play(bob_page, game, void=True, match=2)
     urls = ["/games/new/", f"/games/{game.pk}/", f"/games/{game.pk}/rounds/new/",
             f"/games/{game.pk}/rounds/new/?match=1", f"/games/{game.pk}/rounds/1/edit/",
-            f"/games/{game.pk}/rounds/2/edit/", f"/s/{pages.share_token(game.pk)}/"]
+            f"/games/{game.pk}/rounds/2/edit/", f"/s/{policy.share_token(game.pk)}/"]
 
     for url in urls:
         page = bob_page.get(url).content.decode()

@@ -14,13 +14,14 @@ from django.templatetags.static import static
 from django.test import Client
 
 from scorekeeper import services
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
+from scorekeeper.services.policy import OPERATOR
 
 
 @pytest.fixture
 def game(club):
     return services.start_game(club=club, name="Freitag", preset="wiener",
-                               players=["Anna", "Ben"]).game
+                               players=["Anna", "Ben"], user=OPERATOR).game
 
 
 def png_size(content: bytes) -> tuple[int, int]:
@@ -142,7 +143,7 @@ def test_the_sheet_has_a_place_for_the_queue_and_the_shared_sheet_none(bob_page,
     html = bob_page.get(f"/games/{game.pk}/").content.decode()
     assert f'<section id="queued" class="queued" data-game="{game.pk}" hidden>' in html
 
-    shared = Client().get(f"/s/{pages.share_token(game.pk)}/").content.decode()
+    shared = Client().get(f"/s/{policy.share_token(game.pk)}/").content.decode()
     assert 'id="queued"' not in shared
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.models import Game, Round
-from scorekeeper.web.presenters import share_token
+from scorekeeper.services.policy import OPERATOR, share_token
 
 from .test_basic_pages import (
     HTMX,
@@ -500,7 +500,7 @@ def test_the_rami_sheet_takes_the_same_queries_for_1_or_5_rounds(
         services.record_round(game_id=game.pk, number=number, ender=ids[0], finish="none",
                               hands=[services.HandInput(ids[0]),
                                      services.HandInput(ids[1], deadwood=5, laid=0),
-                                     services.HandInput(ids[2], cards="KS QS")])
+                                     services.HandInput(ids[2], cards="KS QS")], user=OPERATOR)
 
     with django_assert_max_num_queries(8):
         assert bob_page.get(f"/games/{game.pk}/").status_code == 200

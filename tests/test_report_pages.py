@@ -24,6 +24,7 @@ from scorekeeper import services
 from scorekeeper.models import Game
 from scorekeeper.rules import Transfer
 from scorekeeper.services import HandInput, season
+from scorekeeper.services.policy import OPERATOR
 
 NAMES = ("Anna", "Ben", "Cem", "Dora", "Emil")
 
@@ -34,7 +35,8 @@ def play(view, ender: str, **deadwood) -> services.GameView:
     number = view.state.round_count + 1
     _result, view = services.record_round(
         game_id=view.game.pk, number=number, ender=ids[ender],
-        hands=[HandInput(ids[name], deadwood=value) for name, value in deadwood.items()])
+        hands=[HandInput(ids[name], deadwood=value) for name, value in deadwood.items()],
+        user=OPERATOR)
     return view
 
 
@@ -49,10 +51,10 @@ def split_pot(club) -> Game:
     """docs/rules.md 5.3: Anna wins with 20; Emil 2nd, Dora 3rd, Cem 4th, Ben 5th; the pot of
     27.55 pays Anna 19.29 and Emil 8.26."""
     view = services.start_game(club=club, name="Fünf", preset="wiener", players=list(NAMES),
-                               rules={"rebuy_cost": "2.55"})
+                               rules={"rebuy_cost": "2.55"}, user=OPERATOR)
     view = play(view, "Anna", Anna=5, Ben=85, Cem=20, Dora=20, Emil=20)
     ben = next(seat.player_id for seat in view.seats if seat.player.name == "Ben")
-    view = services.take_rebuy(game_id=view.game.pk, player=ben)  # to 20 for 2.55
+    view = services.take_rebuy(game_id=view.game.pk, player=ben, user=OPERATOR)  # to 20 for 2.55
     view = play(view, "Anna", Anna=5, Ben=101, Cem=70, Dora=10, Emil=10)
     view = play(view, "Anna", Anna=5, Cem=20, Dora=75, Emil=30)
     view = play(view, "Anna", Anna=5, Emil=50)
@@ -63,10 +65,11 @@ def split_pot(club) -> Game:
 def points_game(club) -> Game:
     """docs/rules.md 5.5: Anna +1.80, Ben -6.30, Cem +4.50, closed after two rounds."""
     view = services.start_game(club=club, name="Punkte", preset="romme",
-                               players=["Anna", "Ben", "Cem"], rules={"mode": "points"})
+                               players=["Anna", "Ben", "Cem"], rules={"mode": "points"},
+                               user=OPERATOR)
     view = play(view, "Anna", Anna=0, Ben=23, Cem=7)
     view = play(view, "Cem", Anna=12, Ben=40, Cem=0)
-    services.close_game(game_id=view.game.pk)
+    services.close_game(game_id=view.game.pk, user=OPERATOR)
     return on(view, "2024-03-08")
 
 
@@ -75,7 +78,8 @@ def undercut_game(club) -> Game:
     1.00); then Ben goes Rummy (2.00 from each, 10 bonus points) and everyone else goes out
     in that round: Dora 112 is 2nd, Anna 115 3rd, Cem 120 4th. Ben takes the pot of 20.00."""
     view = services.start_game(club=club, name="Unterboten", preset="wiener",
-                               players=["Anna", "Ben", "Cem", "Dora"], rules={"undercut": True})
+                               players=["Anna", "Ben", "Cem", "Dora"], rules={"undercut": True},
+                               user=OPERATOR)
     view = play(view, "Anna", Anna=5, Ben=3, Cem=40, Dora=12)
     view = play(view, "Ben", Anna=100, Ben=0, Cem=70, Dora=90)
     assert view.state.status == "finished"
@@ -297,3 +301,14 @@ def test_the_queries_do_not_grow_with_the_games(club, alice_page):
     assert queries() <= one + 8
     assert len(season.season(club.pk, datetime(2024, 1, 1).date(),
                              datetime(2024, 12, 31).date()).games) == 9
+
+
+def test_a_viewer_gets_the_same_books_from_the_page_and_the_api(season_games, club,
+                                                                 carol_page, as_carol):
+    # One answer for viewers: the page's CSV and the API's are the same text for carol too.
+    page = report(carol_page, club, **{"from": "2024-01-01", "to": "2024-12-31",
+                                       "format": "csv"})
+    api = as_carol.get(f"/api/v1/clubs/{club.pk}/report/csv/")
+
+    assert (page.status_code, api.status_code) == (200, 200)
+    assert b"".join(page.streaming_content) == b"".join(api.streaming_content)

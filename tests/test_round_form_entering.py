@@ -13,6 +13,7 @@ import pytest
 from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.rules import RulesError
+from scorekeeper.services.policy import OPERATOR
 
 from .test_game_pages import ids_of, play, round_data, start_game
 
@@ -178,8 +179,9 @@ def test_the_stale_correction_replaces_the_page_under_htmx(club, bob_page, alice
 ])
 def test_one_card_is_counted_in_the_singular(club, bob_page, language, one, laid):
     single = services.start_game(club=club, name="Eins", preset="wiener",
-                                 players=["Anna", "Ben"], rules={"hand_size": 1})
-    rami = services.start_game(club=club, name="Rami", preset="rami", players=["Anna", "Ben"])
+                                 players=["Anna", "Ben"], rules={"hand_size": 1}, user=OPERATOR)
+    rami = services.start_game(club=club, name="Rami", preset="rami", players=["Anna", "Ben"],
+                               user=OPERATOR)
     anna, rami_anna = (next(seat.player_id for seat in view.seats if seat.player.name == "Anna")
                        for view in (single, rami))
     bob_page.cookies["django_language"] = language

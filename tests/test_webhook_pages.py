@@ -1,28 +1,32 @@
 """The webhooks page (docs/organisers.md, "Webhooks"): an organiser registers a URL with the
 events ticked and sees its secret once; per webhook, each delivery with its attempts, a
-Replay button, pausing and deleting. Deliveries go to a receiver on 127.0.0.1. (Who may
-open each page: tests/test_pages_access.py.)"""
+Replay button, pausing and deleting. Deliveries go to a receiver on 127.0.0.1, which the
+setting for private targets allows here (their refusal: tests/test_webhook_targets.py). (Who
+may open each page: tests/test_pages_access.py.)"""
 
+import pytest
 from django.utils import timezone
 
 from scorekeeper import services, tasks
 from scorekeeper.models import Webhook, WebhookDelivery, WebhookEvent
 from scorekeeper.services import HandInput
+from scorekeeper.services.policy import OPERATOR
 from tests.webhook_support import verify
 
-# The fixtures `receiver` and `committing`.
+# The fixtures `receiver`, `committing` and `private_targets`.
 pytest_plugins = ["tests.webhook_fixtures"]
+pytestmark = pytest.mark.usefixtures("private_targets")
 
 
 def play_a_round(club, committing):
     """A game of Anna and Ben with round 1 entered (and its deliveries sent)."""
     view = services.start_game(club=club, name="Freitag", preset="wiener",
-                               players=["Anna", "Ben"])
+                               players=["Anna", "Ben"], user=OPERATOR)
     ids = {seat.player.name: seat.player_id for seat in view.seats}
     with committing():
         services.record_round(game_id=view.game.pk, number=1, ender=ids["Anna"],
                               hands=[HandInput(ids["Anna"], deadwood=0),
-                                     HandInput(ids["Ben"], deadwood=20)])
+                                     HandInput(ids["Ben"], deadwood=20)], user=OPERATOR)
 
 
 def test_an_organiser_registers_a_webhook_and_sees_its_secret_once(alice_page, club, receiver,

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from scorekeeper import services
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
+from scorekeeper.services.policy import OPERATOR
 
 EVIL = "<img src=x onerror=alert(1)>"
 HX = '{"hx-get":"/x"}'
@@ -19,11 +20,11 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def evil_game(club):
     view = services.start_game(club=club, name=f"Spiel {EVIL}", preset="wiener",
-                               players=[EVIL, HX, "Ben"])
+                               players=[EVIL, HX, "Ben"], user=OPERATOR)
     ids = {seat.player.name: seat.player_id for seat in view.seats}
     services.record_round(game_id=view.game.pk, number=1, ender=ids[EVIL], hands=[
         services.HandInput(ids[EVIL], deadwood=3), services.HandInput(ids[HX], deadwood=90),
-        services.HandInput(ids["Ben"], deadwood=12)])
+        services.HandInput(ids["Ben"], deadwood=12)], user=OPERATOR)
     return view.game, ids
 
 
@@ -37,7 +38,7 @@ def test_markup_in_names_is_escaped_in_pages_fragments_and_the_share_link(bob, e
     game, ids = evil_game
     client = Client()
     client.force_login(bob)
-    share = f"/s/{pages.share_token(game.pk)}/"
+    share = f"/s/{policy.share_token(game.pk)}/"
     cards = {f"mode-{ids[EVIL]}": "cards", f"cards-{ids[EVIL]}": "KS KH",
              f"suit-{ids[EVIL]}": "S", "pick_add": f"{ids[EVIL]}:K"}
     answers = {

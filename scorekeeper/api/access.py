@@ -1,15 +1,14 @@
-"""Who may see and change what through the API, and the plumbing every view shares.
+"""The plumbing every API view shares; who may do what is the access policy's to say
+(scorekeeper.services.policy, docs/security.md).
 
 A club's objects are visible to its members only; everything else answers 404, so
-that no one learns what exists. Writing needs the organiser's or the scorekeeper's
-role (403 for a viewer).
+that no one learns what exists. A member whose role (or token) is not enough gets 403.
 """
 
 import functools
 import json
 
 from django.db.models import F
-from django.shortcuts import get_object_or_404
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -18,44 +17,47 @@ from rest_framework.views import APIView
 from .. import idempotency, services
 from ..models import Game, Membership
 from ..rules import RulesError
+from ..services import policy
+from ..services.errors import Hidden
 from . import serializers as s
 from .parsers import JsonBodyParser
 
 
 def member(request, club_id: int, *, write: bool) -> Membership:
-    """The caller's membership of the club: 404 if none, 403 if it may not write."""
-    membership = services.membership(request.user, club_id)
-    if membership is None:
-        raise exceptions.NotFound("No such object")
-    if write and not membership.can_write:
-        raise exceptions.PermissionDenied(
-            "Viewers can read this club's games but not change them"
-        )
-    return membership
+    """The caller's membership of the club, if the policy lets it read (or, with `write`,
+    enter games) there: 404 for a stranger, 403 for a member with too little."""
+    policy.check(request, "game.write" if write else "club.read", club_id)
+    return services.membership(request.user, club_id)
 
 
-def organiser(request, club_id: int, what: str) -> Membership:
-    """The caller's membership if it organises the club (403 for other members)."""
-    membership = member(request, club_id, write=False)
-    if membership.role != Membership.Role.ORGANISER:
-        raise exceptions.PermissionDenied(f"Only the club's organisers {what}")
-    return membership
+def account(request, *, write: bool) -> None:
+    """Whether the caller may read (or, with `write`, change) what is their own account's
+    rather than a club's: their clubs, tokens and invitations, a new club."""
+    policy.check(request, "account.write" if write else "account.read")
 
 
-def visible_game(request, game_id: int, *, write: bool = False) -> Game:
-    """The game if the caller is a member of its club (else 404); writing needs a writer's role.
+def organiser(request, club_id: int, what: str, *, action: str = "club.admin") -> Membership:
+    """The caller's membership if it organises the club (403 for other members), for an
+    organiser's `action` ("club.admin" changes, "club.admin.read" only looks)."""
+    policy.check(request, action, club_id, refusal=f"Only the club's organisers {what}")
+    return services.membership(request.user, club_id)
+
+
+def visible_game(request, game_id: int, *, write: bool = False,
+                 action: str | None = None) -> Game:
+    """The game if the policy lets the caller read it (or do `action`, or enter rounds
+    with `write`); else 404, or 403 for a member with too little.
 
     One query: the caller's role comes along with the game. The snapshot is left in the
     database: a check does not need it, and a service that does reads it under its lock.
     """
-    game = get_object_or_404(
-        Game.objects.defer("snapshot")
-        .filter(club__memberships__user=request.user)
-        .annotate(caller_role=F("club__memberships__role")),
-        pk=game_id,
-    )
-    if write and not Membership.writes(game.caller_role):
-        raise exceptions.PermissionDenied("Viewers can read this club's games but not change them")
+    game = (Game.objects.defer("snapshot")
+            .filter(pk=game_id, club__memberships__user=request.user)
+            .annotate(caller_role=F("club__memberships__role")).first())
+    if game is None:
+        raise Hidden("No such object")
+    policy.check(request, action or ("game.write" if write else "club.read"), game.club_id,
+                 role=game.caller_role)
     return game
 
 
@@ -63,7 +65,7 @@ def caller_club(request, club_id: int | None) -> int:
     """The club named, or the caller's only club when none is named."""
     if club_id is not None:
         return club_id
-    clubs = list(services.clubs_of(request.user).values_list("pk", flat=True)[:2])
+    clubs = list(policy.visible_clubs(request).values_list("pk", flat=True)[:2])
     if len(clubs) != 1:
         raise RulesError(
             "Name the club: you belong to " + ("no club" if not clubs else "several clubs"),

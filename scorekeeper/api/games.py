@@ -15,8 +15,9 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from .. import rules as engine
 from .. import services
-from ..models import Club, Game, TableSession
+from ..models import Club, TableSession
 from ..rules import GameStatus, RulesError
+from ..services import policy
 from . import serializers as s
 from .access import (
     JsonView,
@@ -24,7 +25,6 @@ from .access import (
     created,
     if_match,
     member,
-    organiser,
     shape,
     visible_game,
     with_etag,
@@ -127,8 +127,7 @@ class GameListView(JsonView):
     def get(self, request):
         query = s.GameListQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
-        games = (Game.objects.filter(club__memberships__user=request.user).defer("snapshot")
-                 .order_by("-id"))
+        games = policy.visible_games(request).defer("snapshot").order_by("-id")
         if status_filter := query.validated_data.get("status"):
             games = games.filter(status=status_filter)
         else:
@@ -209,8 +208,7 @@ class GameVoidView(JsonView):
                    **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
-        game = visible_game(request, game_id)
-        organiser(request, game.club_id, "void games")
+        visible_game(request, game_id, action="game.void")
         data = shape(s.VoidInputSerializer, request)
         view = services.void_game(game_id=game_id, reason=data["reason"], user=request.user,
                                   version=if_match(request))

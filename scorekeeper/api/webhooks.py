@@ -20,7 +20,8 @@ EVENT_NAMES = list(webhooks.EVENTS)
 
 class WebhookInputSerializer(StrictSerializer):
     url = StrictCharField(max_length=webhooks.MAX_URL,
-                          help_text="Where the events are POSTed: http:// or https:// with a host.")
+                          help_text="Where the events are POSTed: http:// or https:// with a host "
+                                    "that resolves only to public addresses.")
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=EVENT_NAMES, error_messages={
             "invalid_choice": 'Unknown event "{input}"; the events are ' + ", ".join(EVENT_NAMES)
@@ -106,7 +107,7 @@ WHAT = "manage webhooks"
 class WebhookListView(JsonView):
     @extend_schema(tags=["webhooks"], responses={200: WebhookSerializer(many=True), **ERRORS})
     def get(self, request, club_id: int):
-        organiser(request, club_id, WHAT)
+        organiser(request, club_id, WHAT, action="club.admin.read")
         listed = webhooks.club_webhooks(club_id).select_related("created_by")
         return Response([webhook_data(webhook) for webhook in listed])
 
@@ -124,7 +125,7 @@ class WebhookListView(JsonView):
 class WebhookDetailView(JsonView):
     @extend_schema(tags=["webhooks"], responses={200: WebhookSerializer, **ERRORS})
     def get(self, request, club_id: int, webhook_id: int):
-        organiser(request, club_id, WHAT)
+        organiser(request, club_id, WHAT, action="club.admin.read")
         return Response(webhook_data(webhooks.webhook_of(club_id, webhook_id)))
 
     @extend_schema(tags=["webhooks"], responses={204: None, **ERRORS})
@@ -141,7 +142,7 @@ class DeliveryListView(JsonView):
                    responses={200: DeliveryPageSerializer, **ERRORS})
     def get(self, request, club_id: int, webhook_id: int):
         """The webhook's deliveries, newest first, each with its attempts."""
-        organiser(request, club_id, WHAT)
+        organiser(request, club_id, WHAT, action="club.admin.read")
         webhook = webhooks.webhook_of(club_id, webhook_id)
         paginator = GamePagination()
         page = paginator.paginate_queryset(webhooks.deliveries_of(webhook), request, view=self)

@@ -17,9 +17,9 @@ from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Club, Game, Hand, Player, Rebuy, Round, Seat, TableSession
-from ..names import InvalidName, clean_name, name_key
+from ..names import InvalidName, clean_name, look_alike, name_key
 from ..rules import GameStatus, RulesError
-from . import webhooks
+from . import policy, webhooks
 from .errors import (
     GameFinished,
     GameHasNoRounds,
@@ -81,9 +81,10 @@ def start_game(
     rules: dict | None = None,
     session: TableSession | None = None,
     currency: str = "EUR",
-    user=None,
+    user,
 ) -> GameView:
     """Seat the players (by name, in seat order), freeze the rules, take the buy-ins."""
+    user = _allowed(user, "game.write", club.pk)
     # docs/rules.md 9.1, 10.1: Basic Rummy's and Rami's decks and hand size follow the
     # number seated (the names themselves are checked below).
     seated = len(players) if isinstance(players, list) else None
@@ -119,6 +120,12 @@ def start_game(
         for number, player_name in enumerate(names):
             player = existing.get(name_key(player_name))
             if player is None:
+                # A new player must not pass for one of the club's (docs/security.md).
+                other = look_alike(player_name, (p.name for p in existing.values()))
+                if other is not None:
+                    raise ServiceError("player_looks_like_member",
+                                       {"name": player_name, "other": other},
+                                       field=f"players[{number}]", code="look_alike")
                 player = Player.objects.create(club=club, name=player_name)
             seats.append(Seat(game=game, player=player, number=number))
         Seat.objects.bulk_create(seats)
@@ -152,6 +159,10 @@ def _seat_names(players) -> list[str]:
         if name_key(name) in seen:
             raise ServiceError("player_seated_twice", {"name": name}, field=f"players[{index}]",
                                code="duplicate_player")
+        other = look_alike(name, names[:index])
+        if other is not None:
+            raise ServiceError("player_looks_like_seated", {"name": name, "other": other},
+                               field=f"players[{index}]", code="look_alike")
         seen.add(name_key(name))
     if len(names) < 2:
         raise ServiceError("A game needs at least 2 players", field="players",
@@ -168,7 +179,7 @@ def _seat_names(players) -> list[str]:
 def record_round(
     *, game_id: int, number: int, ender: int | None, hands: list[HandInput],
     ender_melds=None, void: bool = False, match: int | None = None,
-    finish: str | None = None, penalties=None, user=None, request_id: str = "", seats=None,
+    finish: str | None = None, penalties=None, user, request_id: str = "", seats=None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Enter the game's next round; the round, its hands and its money land together.
 
@@ -180,6 +191,7 @@ def record_round(
     """
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
+        user = _allowed(user, "game.write", view.game.club_id)
         refuse_void(view)
         state = view.state
         if state.status.ended:
@@ -206,7 +218,7 @@ def record_round(
 def correct_round(
     *, game_id: int, number: int, ender: int | None, hands: list[HandInput], reason: str,
     version: int | None, ender_melds=None, void: bool = False, match: int | None = None,
-    finish: str | None = None, penalties=None, user=None, request_id: str = "", seats=None,
+    finish: str | None = None, penalties=None, user, request_id: str = "", seats=None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Replace a recorded round by a corrected one; every later standing and payment follows.
 
@@ -222,6 +234,7 @@ def correct_round(
         )
     with transaction.atomic():
         view = load_game(game_id, for_update=True, seats=seats)
+        user = _allowed(user, "game.write", view.game.club_id)
         refuse_void(view)
         if version != view.game.version:
             raise VersionMismatch(
@@ -255,10 +268,11 @@ def correct_round(
     return new_state.rounds[number - 1], view
 
 
-def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") -> GameView:
+def take_rebuy(*, game_id: int, player: int, user, request_id: str = "") -> GameView:
     """A player pays the re-buy into the pot and goes to the target total."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
+        user = _allowed(user, "game.write", view.game.club_id)
         refuse_void(view)
         if player not in view.players:
             raise ServiceError("That player does not sit at this game", field="player",
@@ -276,13 +290,14 @@ def take_rebuy(*, game_id: int, player: int, user=None, request_id: str = "") ->
     return view
 
 
-def undo_rebuy(*, game_id: int, player: int, user=None, request_id: str = "",
+def undo_rebuy(*, game_id: int, player: int, user, request_id: str = "",
                version: int | None = None) -> GameView:
     """Take back a player's re-buy until the next round is saved: the re-buy stays as a
     record marked undone, the ledger reverses its entry, the pot goes back. `version`,
     when given, must be the game's (If-Match)."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
+        user = _allowed(user, "game.write", view.game.club_id)
         refuse_void(view)
         _check_version(view, version)
         if player not in view.players:
@@ -316,12 +331,13 @@ def undo_rebuy(*, game_id: int, player: int, user=None, request_id: str = "",
     return view
 
 
-def delete_game(*, game_id: int, user=None, request_id: str = "",
+def delete_game(*, game_id: int, user, request_id: str = "",
                 version: int | None = None) -> GameView:
     """A game started by mistake goes: only while it has no rounds. Its buy-ins are
     reversed and it is marked void; nothing is deleted."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
+        user = _allowed(user, "game.write", view.game.club_id)
         if view.void:
             raise GameVoid("This game has already been deleted or voided")
         _check_version(view, version)
@@ -334,7 +350,7 @@ def delete_game(*, game_id: int, user=None, request_id: str = "",
     return view
 
 
-def void_game(*, game_id: int, reason: str, user=None, request_id: str = "",
+def void_game(*, game_id: int, reason: str, user, request_id: str = "",
               version: int | None = None) -> GameView:
     """Void a game (an organiser's decision, with a reason): every movement of its money is
     reversed, its facts stay, nothing more can be entered."""
@@ -343,6 +359,7 @@ def void_game(*, game_id: int, reason: str, user=None, request_id: str = "",
         raise ServiceError("Say why the game is voided", field="reason", code="required")
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
+        user = _allowed(user, "game.void", view.game.club_id)
         if view.void:
             raise GameVoid("This game has already been voided")
         _check_version(view, version)
@@ -359,11 +376,12 @@ def void_game(*, game_id: int, reason: str, user=None, request_id: str = "",
     return view
 
 
-def close_game(*, game_id: int, user=None) -> GameView:
+def close_game(*, game_id: int, user) -> GameView:
     """End a game that runs until it is closed: a Punktespiel, Basic Rummy, Rami in its
     normal or traditional mode (the family says: `closes_by_hand`)."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
+        user = _allowed(user, "game.write", view.game.club_id)
         refuse_void(view)
         if not view.closes_by_hand:
             raise ServiceError(NOT_CLOSABLE, code="not_closable")
@@ -374,6 +392,13 @@ def close_game(*, game_id: int, user=None) -> GameView:
         _store(view, actor=user, reason="game closed")
         webhooks.game_finished(view)
     return view
+
+
+def _allowed(who, action: str, club_id: int):
+    """Ask the access policy before a command writes (docs/security.md, "Commands ask
+    too"); the user to record as having acted (None for the operator)."""
+    policy.check(who, action, club_id)
+    return policy.acting_user(who)
 
 
 def bump_version(games, **changes) -> None:

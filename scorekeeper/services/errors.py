@@ -1,5 +1,8 @@
 """The errors of the service layer; `status` is the HTTP status each one answers with."""
 
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
 from ..rules import RulesError
 
 
@@ -66,3 +69,26 @@ class GameHasRounds(ServiceError):
 
     code = "game_has_rounds"
     status = 409
+
+
+# --- Access (scorekeeper.services.policy) ---------------------------------------------------
+# Each is also Django's own exception, so a page answers with its 404 or 403 page and the API
+# with its JSON error; and an idempotent replay can tell a refusal from a failed write.
+
+
+class AccessDenied(ServiceError):
+    """The access policy refused the actor (docs/security.md, "Who may do what")."""
+
+
+class Hidden(AccessDenied, Http404):
+    """The object does not exist for the actor: never tell a stranger what exists."""
+
+    code = "not_found"
+    status = 404
+
+
+class Refused(AccessDenied, PermissionDenied):
+    """The actor sees the object but its role (or its token) may not do this."""
+
+    code = "permission_denied"
+    status = 403

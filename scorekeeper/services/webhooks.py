@@ -10,19 +10,28 @@ sweep finds it. Receivers may therefore get an event twice: they dedupe by its i
 
 An attempt holds no transaction while it waits for the receiver: a delivery is claimed by
 moving its next attempt a lease ahead, so the sweep and the deferred retry never send it at
-the same moment, and one that was claimed by a worker that died is due again after the lease.
+the same moment. The claim also writes the attempt, "sending", before anything is sent: a
+worker that dies mid-attempt leaves it so, and the sweep (`stopped_attempts`) records it as
+stopped and schedules the delivery as after any failed attempt.
+
+Targets (docs/api.md, "Webhooks"; docs/security.md): a club's organiser must not reach into
+the server's own network. A target's host must resolve only to public addresses, checked
+when it is registered and again at every attempt, and the attempt connects to the very
+addresses it checked (no second lookup a rebinding name could answer differently), follows
+no redirect and ends within TIMEOUT.
 """
 
 import hashlib
 import hmac
+import http.client
 import ipaddress
 import json
 import logging
 import secrets
 import socket
+import ssl
+import threading
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from http.client import HTTPException
@@ -56,9 +65,13 @@ BACKOFF = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30),
            timedelta(hours=2), timedelta(hours=12))
 MAX_ATTEMPTS = len(BACKOFF) + 1
 TIMEOUT = 5  # seconds for the receiver to answer
-# Longer than any attempt can take (connect and read each within TIMEOUT): a claimed
-# delivery is only due again when its worker surely died.
+# Far longer than any attempt can take (it is cut off after TIMEOUT): a claimed delivery is
+# only due again, and an attempt still "sending" only swept as stopped, when its worker
+# surely died.
 LEASE = timedelta(minutes=2)
+STALE_AFTER = LEASE
+SENDING = "Sending: no answer yet"
+WORKER_STOPPED = "The worker stopped during this attempt"
 MAX_PER_CLUB = 20
 MAX_URL = 500
 USER_AGENT = "Scorekeeper-Webhooks/1.0"
@@ -72,6 +85,7 @@ def create_webhook(*, club_id: int, url, events=None, user=None) -> Webhook:
     """A new webhook of the club with a fresh secret; `events` None or [] means all."""
     url = checked_url(url)
     events = checked_events(events or [])
+    resolved_target(url)  # refused unless its host is public (a lookup: outside the transaction)
     with transaction.atomic():
         if Webhook.objects.filter(club_id=club_id).count() >= MAX_PER_CLUB:
             raise ServiceError(f"A club has at most {MAX_PER_CLUB} webhooks: delete one first",
@@ -107,6 +121,106 @@ def checked_events(events) -> list[str]:
         raise ServiceError(f"Unknown events: {', '.join(unknown)}; the events are "
                            f"{', '.join(EVENTS)}", field="events", code="unknown_event")
     return [name for name in EVENTS if name in events]
+
+
+# --- Targets --------------------------------------------------------------------------------
+
+# Why an address is no webhook target, as the messages name it (and the page in German).
+LOOPBACK, UNSPECIFIED, LINK_LOCAL, MULTICAST = "loopback", "unspecified", "link-local", "multicast"
+SHARED, PRIVATE, RESERVED, NOT_PUBLIC = "shared", "private", "reserved", "not public"
+KINDS = {
+    LOOPBACK: "a loopback address", UNSPECIFIED: "an unspecified address",
+    LINK_LOCAL: "a link-local address", MULTICAST: "a multicast address",
+    SHARED: "a shared (carrier-grade NAT) address", PRIVATE: "a private address",
+    RESERVED: "a reserved address", NOT_PUBLIC: "an address that is not public",
+}
+SHARED_NETWORK = ipaddress.ip_network("100.64.0.0/10")  # carrier-grade NAT: not is_private
+NAT64 = ipaddress.ip_network("64:ff9b::/96")  # a NAT64 gateway reaches the IPv4 address inside
+
+
+class TargetRefused(ServiceError):
+    """A webhook target that is not a public address, or whose host does not resolve."""
+
+    def __init__(self, message: str, *, code: str, host: str, address: str = "",
+                 kind: str = "", literal: bool = False):
+        # literal: the host is the address itself, not a name (or a number) resolving to it
+        super().__init__(message, {"host": host, "address": address, "kind": kind,
+                                   "literal": literal}, field="url", code=code)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A webhook's URL with the addresses its host resolved to, each checked: an attempt
+    connects to these and to nothing else."""
+
+    scheme: str
+    host: str
+    port: int
+    path: str  # with the query
+    addresses: tuple  # (family, sockaddr) as socket.getaddrinfo answered
+
+
+def private_targets_allowed() -> bool:
+    """Development only (a receiver on the laptop or the club's own network); DEBUG does not
+    imply it. docs/api.md, "Webhooks"."""
+    return bool(getattr(settings, "WEBHOOK_ALLOW_PRIVATE_TARGETS", False))
+
+
+def address_kind(address: str) -> str | None:
+    """Why the address is no webhook target (a key of KINDS), or None when it is public. An
+    IPv6 address that carries an IPv4 one (mapped, 6to4, NAT64) is judged by that one too."""
+    ip = ipaddress.ip_address(address.split("%")[0])  # fe80::1%eth0: the zone is no part
+    if ip.version == 6:
+        inner = ip.ipv4_mapped or (
+            ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF) if ip in NAT64 else None)
+        if inner is not None:
+            return address_kind(str(inner))  # what is reached is the IPv4 address
+        if ip.sixtofour is not None and address_kind(str(ip.sixtofour)):
+            return address_kind(str(ip.sixtofour))
+    checks = ((ip.is_loopback, LOOPBACK), (ip.is_unspecified, UNSPECIFIED),
+              (ip.is_link_local, LINK_LOCAL), (ip.is_multicast, MULTICAST),
+              (ip in SHARED_NETWORK, SHARED), (ip.is_reserved, RESERVED),
+              (ip.is_private or getattr(ip, "is_site_local", False), PRIVATE),
+              (not ip.is_global, NOT_PUBLIC))
+    return next((kind for refused, kind in checks if refused), None)
+
+
+def resolved_target(url: str) -> Target:
+    """The URL's host resolved once, the way the system does (socket.getaddrinfo: also
+    2130706433 and 0x7f000001), and every address checked. Raises TargetRefused when the
+    host does not resolve or any address is not public (unless private ones are allowed)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError, ValueError):
+        # Refused at registration too: a typo is caught at once, and an attempt could not
+        # be sent anyway. A name that is not set up yet can be registered once it is.
+        raise TargetRefused(f"{host} does not resolve to an address: check the name (webhook "
+                            "targets must be public)", code="unresolvable", host=host) from None
+    addresses = tuple(dict.fromkeys((family, sockaddr[:2] if family == socket.AF_INET
+                                     else sockaddr) for family, _, _, _, sockaddr in found))
+    if not private_targets_allowed():
+        for _family, sockaddr in addresses:
+            kind = address_kind(sockaddr[0])
+            if kind:
+                literal = _same_address(host, sockaddr[0])
+                said = (f"{host} is {KINDS[kind]}" if literal else
+                        f"{host} resolves to {sockaddr[0]}, {KINDS[kind]}")
+                raise TargetRefused(f"{said}: webhook targets must be public",
+                                    code="private_address", host=host, address=sockaddr[0],
+                                    kind=kind, literal=literal)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return Target(parts.scheme, host, port, path, addresses)
+
+
+def _same_address(host: str, address: str) -> bool:
+    """Whether the host is that address written out (not 2130706433 for 127.0.0.1)."""
+    try:
+        return ipaddress.ip_address(host) == ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
 
 
 def club_webhooks(club_id: int):
@@ -303,30 +417,38 @@ def attempt_due(delivery_id: int) -> datetime | None:
     """One scheduled attempt of the delivery, if it is due and nobody else has it: when the
     next attempt is due after a failure, else None (delivered, given up, not due, paused)."""
     now = timezone.now()
-    claimed = WebhookDelivery.objects.filter(
-        pk=delivery_id, status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now,
-        webhook__active=True,
-    ).update(next_attempt_at=now + LEASE)
-    if not claimed:
-        return None
+    with transaction.atomic():
+        claimed = WebhookDelivery.objects.filter(
+            pk=delivery_id, status=WebhookDelivery.Status.PENDING, next_attempt_at__lte=now,
+            webhook__active=True,
+        ).update(next_attempt_at=now + LEASE)
+        if not claimed:
+            return None
+        attempt = _begin(delivery_id, at=now, replay=False)
     delivery = WebhookDelivery.objects.select_related("webhook", "event").get(pk=delivery_id)
     answer = _post(delivery)
     with transaction.atomic():
         if _locked(delivery_id) is None:
             return None  # the webhook was deleted meanwhile
-        tries = delivery.attempts.filter(replay=False).count() + 1
-        _record(delivery, answer, replay=False)
+        _finish(attempt, answer)
         if answer.delivered:
             status, next_at = WebhookDelivery.Status.DELIVERED, None
-        elif tries >= MAX_ATTEMPTS:
-            status, next_at = WebhookDelivery.Status.FAILED, None
         else:
-            status, next_at = WebhookDelivery.Status.PENDING, timezone.now() + BACKOFF[tries - 1]
+            status, next_at = _after_failure(delivery_id)
         # A replay that delivered it meanwhile stands.
         WebhookDelivery.objects.filter(pk=delivery_id).exclude(
             status=WebhookDelivery.Status.DELIVERED).update(status=status,
                                                            next_attempt_at=next_at)
     return next_at
+
+
+def _after_failure(delivery_id: int) -> tuple[str, datetime | None]:
+    """The delivery's status and next attempt after a failed scheduled attempt: the backoff
+    of its count, or given up after the last (replays do not count)."""
+    tries = WebhookAttempt.objects.filter(delivery_id=delivery_id, replay=False).count()
+    if tries >= MAX_ATTEMPTS:
+        return WebhookDelivery.Status.FAILED, None
+    return WebhookDelivery.Status.PENDING, timezone.now() + BACKOFF[tries - 1]
 
 
 def replay(delivery_id: int, user_id: int | None = None) -> WebhookAttempt | None:
@@ -336,15 +458,46 @@ def replay(delivery_id: int, user_id: int | None = None) -> WebhookAttempt | Non
                 .filter(pk=delivery_id).first())
     if delivery is None:
         return None
+    with transaction.atomic():
+        if _locked(delivery_id) is None:
+            return None
+        attempt = _begin(delivery_id, at=timezone.now(), replay=True, user_id=user_id)
     answer = _post(delivery)
     with transaction.atomic():
         if _locked(delivery_id) is None:
             return None
-        attempt = _record(delivery, answer, replay=True, user_id=user_id)
+        _finish(attempt, answer)
         if answer.delivered:
             WebhookDelivery.objects.filter(pk=delivery_id).update(
                 status=WebhookDelivery.Status.DELIVERED, next_attempt_at=None)
+    attempt.refresh_from_db()
     return attempt
+
+
+def stopped_attempts() -> list[tuple[int, datetime]]:
+    """Attempts still "sending" long after any attempt ends: their worker died (killed, the
+    machine lost). Each is recorded as stopped; a delivery that was still waiting for it is
+    scheduled as after any failed attempt, or given up after the last. The deliveries to
+    try again, with when."""
+    retries = []
+    stale = WebhookAttempt.objects.filter(error=SENDING, at__lt=timezone.now() - STALE_AFTER)
+    for attempt in stale.order_by("at", "id"):
+        with transaction.atomic():
+            delivery = _locked(attempt.delivery_id)
+            # Only once, by one sweep; and not if its worker answered after all.
+            if delivery is None or not WebhookAttempt.objects.filter(
+                    pk=attempt.pk, error=SENDING).update(error=WORKER_STOPPED):
+                continue
+            held = (delivery.status == WebhookDelivery.Status.PENDING
+                    and delivery.next_attempt_at == attempt.at + LEASE)
+            if attempt.replay or not held:
+                continue  # a replay changes no schedule; a later attempt took the delivery
+            status, next_at = _after_failure(delivery.pk)
+            WebhookDelivery.objects.filter(pk=delivery.pk).update(status=status,
+                                                                  next_attempt_at=next_at)
+        if next_at is not None:
+            retries.append((delivery.pk, next_at))
+    return retries
 
 
 def ask_replay(delivery: WebhookDelivery, user) -> None:
@@ -367,75 +520,113 @@ def _locked(delivery_id: int) -> WebhookDelivery | None:
     return WebhookDelivery.objects.select_for_update().filter(pk=delivery_id).first()
 
 
-def _record(delivery: WebhookDelivery, answer: Answer, *, replay: bool,
-            user_id: int | None = None) -> WebhookAttempt:
-    number = delivery.attempts.count() + 1
-    return WebhookAttempt.objects.create(
-        delivery_id=delivery.pk, number=number, status_code=answer.status_code,
-        error=answer.error[:500], duration_ms=answer.duration_ms, replay=replay,
-        requested_by_id=user_id)
+def _begin(delivery_id: int, *, at: datetime, replay: bool,
+           user_id: int | None = None) -> WebhookAttempt:
+    """The attempt, written before anything is sent (inside the caller's transaction, with
+    the delivery claimed or locked): a worker that dies leaves it "sending" for the sweep."""
+    number = WebhookAttempt.objects.filter(delivery_id=delivery_id).count() + 1
+    return WebhookAttempt.objects.create(delivery_id=delivery_id, number=number, at=at,
+                                         error=SENDING, replay=replay, requested_by_id=user_id)
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect is answered, not followed: urllib then raises HTTPError with its 3xx."""
+def _finish(attempt: WebhookAttempt, answer: Answer) -> None:
+    WebhookAttempt.objects.filter(pk=attempt.pk).update(
+        status_code=answer.status_code, error=answer.error[:500],
+        duration_ms=answer.duration_ms)
 
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        return None
+
+def tls_context() -> ssl.SSLContext:
+    """Certificates verified against the URL's host name, as any https client does."""
+    return ssl.create_default_context()
 
 
-# Straight to the receiver: no proxy from the environment, no redirects.
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects())
+class _CheckedHTTPConnection(http.client.HTTPConnection):
+    """HTTP to the addresses that were checked: the Host header names the URL's host, but
+    the name is not looked up again (a rebinding name could answer otherwise the second
+    time). No proxy: http.client reads none from the environment."""
+
+    def __init__(self, target: Target, deadline: float):
+        super().__init__(target.host, target.port, timeout=TIMEOUT)
+        self.target, self.deadline = target, deadline
+
+    def connect(self):
+        self.sock = _connected(self.target, self.deadline)
+
+
+class _CheckedHTTPSConnection(http.client.HTTPSConnection):
+    """HTTPS to the addresses that were checked, with SNI and the certificate checked
+    against the URL's host name."""
+
+    def __init__(self, target: Target, deadline: float):
+        self.tls = tls_context()
+        super().__init__(target.host, target.port, timeout=TIMEOUT, context=self.tls)
+        self.target, self.deadline = target, deadline
+
+    def connect(self):
+        self.sock = self.tls.wrap_socket(_connected(self.target, self.deadline),
+                                         server_hostname=self.target.host)
+
+
+def _connected(target: Target, deadline: float) -> socket.socket:
+    """A socket connected to the first of the target's checked addresses that answers."""
+    error: OSError = ConnectionError(f"No address to connect to for {target.host}")
+    for family, sockaddr in target.addresses:
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.settimeout(max(deadline - time.monotonic(), 0.001))
+            sock.connect(sockaddr)
+        except OSError as failed:
+            sock.close()
+            error = failed
+            continue
+        sock.settimeout(TIMEOUT)
+        return sock
+    raise error
+
+
+def _cut(connection: http.client.HTTPConnection) -> None:
+    """The attempt's time is up: a receiver that answers a byte at a time ends here too."""
+    sock = connection.sock
+    if sock is not None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
 
 def _post(delivery: WebhookDelivery) -> Answer:
-    """One signed POST of the delivery's event to its webhook."""
-    url = delivery.webhook.url
+    """One signed POST of the delivery's event to its webhook: to the addresses checked just
+    now, within TIMEOUT for all of it, no redirect followed."""
     started = time.monotonic()
 
     def answer(status_code, error) -> Answer:
         return Answer(status_code, error, round((time.monotonic() - started) * 1000))
 
-    refusal = _private_address(url)
-    if refusal:
-        return answer(None, refusal)
+    try:
+        target = resolved_target(delivery.webhook.url)
+    except TargetRefused as refused:
+        return answer(None, f"Not sent: {refused.message}")
     body = body_of(delivery.event)
-    request = urllib.request.Request(
-        url, data=body, method="POST", headers=headers_for(delivery, body, int(time.time())))
+    headers = headers_for(delivery, body, int(time.time()))
+    kind = _CheckedHTTPSConnection if target.scheme == "https" else _CheckedHTTPConnection
+    connection = kind(target, started + TIMEOUT)
+    watchdog = threading.Timer(TIMEOUT, _cut, [connection])
+    watchdog.start()
     try:
-        with _OPENER.open(request, timeout=TIMEOUT) as response:
-            response.read(65536)  # the answer's body is not kept; reading lets it finish
-            return answer(response.status, "")
-    except urllib.error.HTTPError as error:
-        error.close()
-        if 300 <= error.code < 400:
-            return answer(error.code, f"Redirect to {error.headers.get('Location', '?')} "
-                                      "not followed: register the final URL")
-        return answer(error.code, f"The receiver answered {error.code}")
-    except urllib.error.URLError as error:
-        return answer(None, _reason(error.reason))
+        connection.request("POST", target.path, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read(65536)  # the answer's body is not kept; reading lets it finish
+        status, location = response.status, response.getheader("Location", "?")
     except (OSError, HTTPException, ValueError) as error:
-        return answer(None, _reason(error))
-
-
-def _reason(error) -> str:
-    if isinstance(error, TimeoutError):
-        return f"No answer within {TIMEOUT} seconds"
-    return str(error) or type(error).__name__
-
-
-def _private_address(url: str) -> str:
-    """Why the URL may not be called: its host is a loopback, private or link-local address
-    (a club's organiser must not reach into the server's own network), unless settings
-    allow it (WEBHOOKS_PRIVATE_ADDRESSES: on with DEBUG and in the tests). "" when it may."""
-    if settings.WEBHOOKS_PRIVATE_ADDRESSES:
-        return ""
-    host = urlsplit(url).hostname or ""
-    try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
-    except OSError:
-        return ""  # the POST itself will say that the host is unknown
-    for address in sorted(addresses):
-        if not ipaddress.ip_address(address.split("%")[0]).is_global:
-            return (f"Not sent: {host} is a private address ({address}); set "
-                    f"WEBHOOKS_PRIVATE_ADDRESSES=1 to allow it")
-    return ""
+        if isinstance(error, TimeoutError) or time.monotonic() - started >= TIMEOUT:
+            return answer(None, f"No answer within {TIMEOUT} seconds")
+        return answer(None, str(error) or type(error).__name__)
+    finally:
+        watchdog.cancel()
+        connection.close()
+    if 200 <= status < 300:
+        return answer(status, "")
+    if 300 <= status < 400:
+        return answer(status, f"The receiver answered {status}, a redirect to {location}: "
+                              "redirects are not followed; register the final URL")
+    return answer(status, f"The receiver answered {status}")

@@ -5,7 +5,6 @@ round, when and why. Organisers only: the books are theirs to check. Both only r
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
@@ -14,27 +13,33 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from ledger.services import Difference
+from ledger.services import Difference, Stray
 
 from .. import rules as engine
 from .. import services
 from ..cardnames import cards_shown
 from ..messages import message_for
-from ..models import Club, Membership
+from ..models import Club, Player
 from ..rules import GameStatus
-from ..services.audit import PAGE_SIZE, GameAudit, audit_games, club_games, game_record
+from ..services.audit import (
+    PAGE_SIZE,
+    GameAudit,
+    audit_games,
+    club_games,
+    game_record,
+    strays,
+)
 from ..templatetags.scorekeeper import void_note
+from .access import club_member
 from .presenters import ENTRY_KINDS, account_names, money_text
 
 
-def organised_club(request, club_id: int, what: str = "see the audit") -> Club:
-    """The club if the user organises it; 404 to a stranger, 403 to a member who does not."""
-    member = services.membership(request.user, club_id)
-    if member is None:
-        raise Http404("No such club")
-    if member.role != Membership.Role.ORGANISER:
-        raise PermissionDenied(f"Only the club's organisers {what}")
-    return member.club
+def organised_club(request, club_id: int, what: str = "see the audit",
+                   action: str = "club.admin.read") -> Club:
+    """The club if the policy lets the user do the organiser's `action` there; 404 to a
+    stranger, 403 to a member who may not."""
+    return club_member(request, club_id, action,
+                       refusal=f"Only the club's organisers {what}").club
 
 
 @dataclass
@@ -52,9 +57,12 @@ class AuditLine:
 def club_audit(request, club_id: int):
     club = organised_club(request, club_id)
     page = Paginator(club_games(club.pk), PAGE_SIZE).get_page(request.GET.get("page"))
-    lines = [_line(checked) for checked in audit_games(list(page.object_list))]
+    games = list(page.object_list)
+    lines = [_line(checked) for checked in audit_games(games)]
+    # Entries no game accounts for: those of the club's evenings, and of this page's games.
+    stray_lines = stray_texts(club, strays(club_id=club.pk, game_ids=[g.pk for g in games]))
     return render(request, "scorekeeper/audit.html", {
-        "club": club, "page": page, "lines": lines,
+        "club": club, "page": page, "lines": lines, "strays": stray_lines,
         "wrong": sum(1 for line in lines if not line.audit.verified),
     })
 
@@ -94,6 +102,29 @@ def difference_texts(checked: GameAudit) -> list[str]:
         texts.insert(0, _("Its rounds cannot be played through: %(reason)s")
                      % {"reason": message_for(checked.unreadable)})
     return texts
+
+
+def stray_texts(club: Club, found: list[Stray]) -> list[str]:
+    """Entries no game accounts for, in words: "Entry 41 of game 7, which no longer exists:
+    Carried pot Anna → Carried €20.00"."""
+    # A gone game's seats went with it, but its players are still the club's.
+    ids = {int(key.removeprefix("player:")) for stray in found
+           for key in (stray.source, stray.target) if key.startswith("player:")}
+    names = {f"player:{pk}": name for pk, name in
+             Player.objects.filter(club=club, pk__in=ids).values_list("pk", "name")}
+    names |= {engine.POT: _("Pot"), engine.KITTY: _("Kitty"), engine.CARRY: _("Carried")}
+    whys = {
+        "game_gone": _("Entry %(entry)s of game %(game)s, which no longer exists"),
+        "other_game": _("Entry %(entry)s of game %(game)s moves another game's money"),
+        "other_session": _("Entry %(entry)s of game %(game)s moves the carried pot of an "
+                           "evening the game is not part of"),
+    }
+    return [
+        f"{whys[stray.why] % {'entry': stray.id, 'game': stray.game_id}}: "
+        f"{ENTRY_KINDS.get(stray.kind, stray.kind)} {names.get(stray.source, stray.source)} → "
+        f"{names.get(stray.target, stray.target)} {money_text(stray.amount, stray.currency)}"
+        for stray in found
+    ]
 
 
 def _status(checked: GameAudit) -> str:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
@@ -17,9 +16,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from .. import services
-from ..models import Membership, TableSession
+from ..models import TableSession
 from ..rules import GameStatus
-from ..services import evenings
+from ..services import evenings, policy
+from ..services.errors import Refused
 from .forms import PRESET_CHOICES, page_name
 from .views import _go
 
@@ -48,9 +48,8 @@ class EveningForm(forms.Form):
         return page_name(self.cleaned_data["name"], allow_blank=True)
 
 
-def _writable_clubs(user) -> list:
-    return [m.club for m in Membership.objects.filter(user=user).select_related("club")
-            .order_by("club__name") if m.can_write]  # fmt: skip
+def _writable_clubs(request) -> list:
+    return policy.clubs_where(request, "game.write")
 
 
 def default_name() -> str:
@@ -61,9 +60,9 @@ def default_name() -> str:
 @login_required
 def evening_new(request):
     """Start an evening in one of the user's clubs; the evening's page answers."""
-    clubs = _writable_clubs(request.user)
+    clubs = _writable_clubs(request)
     if not clubs:
-        raise PermissionDenied("Only organisers and scorekeepers start evenings")
+        raise Refused("Only organisers and scorekeepers start evenings")
     if request.method == "POST":
         form = EveningForm(request.POST, clubs=clubs)
         if form.is_valid():
@@ -120,6 +119,7 @@ def evening_page(request, session_id: int):
                .first())
     if session is None:
         raise Http404("No such evening")
+    policy.check(request, "club.read", session.club_id, role=session.caller_role)
     evening = evenings.evening(session)
     names = evening.names
     return render(request, "scorekeeper/evening.html", {
@@ -128,5 +128,5 @@ def evening_page(request, session_id: int):
         "payments": [PaymentLine(names.get(p.debtor, ""), names.get(p.creditor, ""), p.amount)
                      for p in evening.summary.payments],
         "currency": evening.currency,
-        "can_write": Membership.writes(session.caller_role),
+        "can_write": policy.may_write(request, session.club_id, role=session.caller_role),
     })

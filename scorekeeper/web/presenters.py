@@ -9,7 +9,6 @@ import uuid
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.core import signing
 from django.utils import formats
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -72,35 +71,12 @@ def basic_setup_text(players: int) -> str:
                                     "cards": rules.hand_size}
 
 
-# --- The share link -----------------------------------------------------------------------
-
-_SHARE = signing.Signer(salt="scorekeeper.pages.share", sep=".")
+# --- Forms ----------------------------------------------------------------------------------
 
 
 def new_form_key() -> str:
     """The key a form carries so that sending it twice counts once (scorekeeper.idempotency)."""
     return f"page:{uuid.uuid4().hex}"
-
-
-def share_token(game_id: int, share_version: int = 0) -> str:
-    """An unguessable token naming a game: the read-only link needs no login. It holds
-    until the game's share_version is bumped (services.clubs.revoke_share_link), so pass
-    the game's; version 0 signs the game id alone, as links did before they could be
-    revoked. Signing is deterministic: the same game and version give the same token."""
-    value = f"{game_id}-{share_version}" if share_version else str(game_id)
-    return _SHARE.sign(value)
-
-
-def game_id_from_token(token: str) -> int | None:
-    """The game a genuine share token names, or None for a forged one. Whether it was
-    revoked since only the game can tell: it is, unless
-    share_token(game.pk, game.share_version) gives the same token back."""
-    try:
-        game, _sep, version = _SHARE.unsign(token).partition("-")
-        game_id, _version = int(game), int(version or 0)
-    except (signing.BadSignature, ValueError):
-        return None
-    return game_id
 
 
 # --- The score sheet ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import hashlib
 import json
 import re
 
+from django.contrib.auth.decorators import login_not_required
 from django.contrib.staticfiles import finders
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -32,6 +33,7 @@ def _htmx_paths() -> list[str]:
     return [url[len(prefix):] for url in re.findall(r'src="([^"]+)"', htmx_script())]
 
 
+@login_not_required
 @require_GET
 def manifest(request):
     """GET /manifest.webmanifest: what a phone needs to put the app on its home screen.
@@ -74,6 +76,7 @@ def _file_digest(path: str) -> str:
         return hashlib.sha256(file.read()).hexdigest()
 
 
+@login_not_required
 @require_GET
 def service_worker(request):
     """GET /sw.js: the service worker (templates/sw.js), at the root so its scope is the

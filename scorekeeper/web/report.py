@@ -2,8 +2,8 @@
 (?format=csv) and a PDF (?format=pdf).
 
 Every member of the club may read the books: the players' own money and play, which they
-saw at the table anyway. The API's club report stays the organisers' (docs/api.md), and
-the audit page is theirs too.
+saw at the table anyway. The API's club report answers every member the same way
+(docs/api.md); the audit page stays the organisers'.
 """
 
 from dataclasses import dataclass
@@ -11,7 +11,7 @@ from datetime import date
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ..api.reports import csv_lines  # the API's writer: both CSVs agree
-from ..models import Membership
 from ..services import audit, reports, season
+from .access import club_member
 from .audit import difference_texts
 from .presenters import PALETTE, Guide, Line, money_text
 
@@ -191,11 +191,7 @@ def wins_chart(books: season.Season, colors: dict[int, str]) -> WinsChart:
 
 
 def _member_club(request, club_id: int):
-    member = (Membership.objects.filter(user=request.user, club_id=club_id)
-              .select_related("club").first())
-    if member is None:
-        raise Http404("No such club")
-    return member.club
+    return club_member(request, club_id, "club.read").club
 
 
 @login_required

@@ -4,7 +4,6 @@ one service call each; the sheet or the home page answers."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,7 +11,6 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..messages import message_for
-from ..models import Membership
 from ..rules import RulesError
 from .views import _go, _member_game, _saved_once, _show_sheet
 
@@ -67,9 +65,7 @@ def delete_game(request, game_id: int):
 def void_game(request, game_id: int):
     """An organiser voids a game, with a reason: a page of its own, so the reason is typed
     with care and nothing is voided by a stray tap."""
-    game, _can_write = _member_game(request, game_id)
-    if game.caller_role != Membership.Role.ORGANISER:
-        raise PermissionDenied("Only the club's organisers void games")
+    game, _can_write = _member_game(request, game_id, action="game.void")
     view = services.load_game(game)
     reason, error = "", ""
     if request.method == "POST":

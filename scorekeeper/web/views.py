@@ -7,11 +7,10 @@ Links and forms work without JavaScript; htmx makes them faster.
 
 import segno
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.db.models import Count, F, Prefetch, Q
+from django.contrib.auth.decorators import login_not_required, login_required
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -29,7 +28,10 @@ from ..names import name_key
 from ..rules import GameStatus, RulesError
 from ..services import claims as claim_services
 from ..services import evenings as evening_services
+from ..services import policy
+from ..services.errors import Refused
 from . import presenters as pages
+from .access import member_game
 from .forms import (
     GIN_FORMAT_HELP,
     LAY_OFF_HELP,
@@ -58,20 +60,9 @@ SHEET = "scorekeeper/game.html"
 ROUND_FORM = "scorekeeper/round_form.html"
 
 
-# --- Access ---------------------------------------------------------------------------------
+# --- Access (scorekeeper/web/access.py) ----------------------------------------------------
 
-
-def _member_game(request, game_id: int, *, write: bool = False) -> tuple[Game, bool]:
-    """(the game, whether the user may write) if the user belongs to its club, else 404;
-    403 to a viewer who writes. One query: the user's role comes with the game."""
-    game = (services.game_queryset().filter(pk=game_id, club__memberships__user=request.user)
-            .annotate(caller_role=F("club__memberships__role")).first())
-    if game is None:
-        raise Http404("No such game")
-    can_write = Membership.writes(game.caller_role)
-    if write and not can_write:
-        raise PermissionDenied("Viewers can follow the game but not change it")
-    return game, can_write
+_member_game = member_game  # the name the views' neighbours import (undo, explain, seats)
 
 
 def _fragment(request, template: str, fragment: str) -> str:
@@ -91,7 +82,7 @@ def home(request):
         Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
     )
     games = (
-        Game.objects.filter(club__memberships__user=request.user).defer("snapshot")
+        policy.visible_games(request).defer("snapshot")
         .select_related("club")
         .annotate(round_count=Count("rounds__number", distinct=True))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
@@ -103,8 +94,10 @@ def home(request):
     return render(request, "scorekeeper/home.html", {
         "running": running,
         "recent": recent,
-        "writable_clubs": [m.club for m in memberships if m.can_write],
+        "writable_clubs": [m.club for m in memberships
+                           if policy.may_write(request, m.club_id, role=m.role)],
         "memberships": memberships,
+        "invitations": services.invitations_for(request.user),
     })
 
 
@@ -113,10 +106,9 @@ def home(request):
 
 @login_required
 def new_game(request):
-    clubs = [m.club for m in Membership.objects.filter(user=request.user)
-             .select_related("club").order_by("club__name") if m.can_write]  # fmt: skip
+    clubs = policy.clubs_where(request, "game.write")
     if not clubs:
-        raise PermissionDenied("Only organisers and scorekeepers start games")
+        raise Refused("Only organisers and scorekeepers start games")
     evening = _evening_of(request, clubs)
     defaults, gin = engine.Rules.preset("wiener"), engine.Rules.preset("gin")
     basic, rami = engine.Rules.preset("basic"), engine.Rules.preset("rami")
@@ -675,7 +667,7 @@ def ledger(request, game_id: int):
 @require_GET
 def share(request, game_id: int):
     game, _can_write = _member_game(request, game_id)
-    path = reverse("shared", args=[pages.share_token(game.pk, game.share_version)])
+    path = reverse("shared", args=[policy.share_token(game.pk, game.share_version)])
     # PUBLIC_URL (settings): the address the other phones reach, which the organiser's
     # own browser (often on 127.0.0.1) does not show.
     url = settings.PUBLIC_URL + path if settings.PUBLIC_URL else request.build_absolute_uri(path)
@@ -689,17 +681,12 @@ def share(request, game_id: int):
 
 
 def shared_game(token: str) -> Game:
-    """The game of a share link; 404 for a forged link or one revoked since (a new one was
-    made on the share page). The link is the key to the sheet and the players' pages."""
-    game_id = pages.game_id_from_token(token)
-    if game_id is None:
-        raise Http404("No such game")
-    game = get_object_or_404(services.game_queryset(), pk=game_id)
-    if token != pages.share_token(game.pk, game.share_version):
-        raise Http404("This link was revoked")
-    return game
+    """The game of a share link (the policy's check: scorekeeper.services.policy); 404 for
+    a forged link or one revoked since."""
+    return policy.shared_game(token, services.game_queryset())
 
 
+@login_not_required
 @require_GET
 def shared_sheet(request, token: str):
     """The read-only sheet behind the share link: no login, refreshes itself."""

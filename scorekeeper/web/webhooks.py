@@ -32,6 +32,17 @@ EVENT_HELP = {
     webhooks.GAME_VOIDED: gettext_lazy("a game is voided or deleted"),
     webhooks.SESSION_SETTLED: gettext_lazy("an evening is settled: its last game ended"),
 }
+# Why an address is no webhook target (services.webhooks.KINDS), as the refusal names it.
+ADDRESS_KINDS = {
+    webhooks.LOOPBACK: gettext_lazy("a loopback address"),
+    webhooks.UNSPECIFIED: gettext_lazy("an unspecified address"),
+    webhooks.LINK_LOCAL: gettext_lazy("a link-local address"),
+    webhooks.MULTICAST: gettext_lazy("a multicast address"),
+    webhooks.SHARED: gettext_lazy("a shared (carrier-grade NAT) address"),
+    webhooks.PRIVATE: gettext_lazy("a private address"),
+    webhooks.RESERVED: gettext_lazy("a reserved address"),
+    webhooks.NOT_PUBLIC: gettext_lazy("an address that is not public"),
+}
 STATUS_NAMES = {
     WebhookDelivery.Status.PENDING: gettext_lazy("waiting"),
     WebhookDelivery.Status.DELIVERED: gettext_lazy("delivered"),
@@ -40,7 +51,9 @@ STATUS_NAMES = {
 
 
 def _organised_club(request, club_id: int) -> Club:
-    return organised_club(request, club_id, "manage its webhooks")
+    """The club, if the policy lets the user look at its webhooks (GET) or change them."""
+    action = "club.admin.read" if request.method in ("GET", "HEAD") else "club.admin"
+    return organised_club(request, club_id, "manage its webhooks", action)
 
 
 def _webhook(club: Club, webhook_id: int):
@@ -57,6 +70,14 @@ def _refusal(error: RulesError) -> str:
             "count": webhooks.MAX_PER_CLUB}
     if error.field == "events":
         return _("Choose the events from the list.")
+    if error.code == "private_address":
+        params = {**error.params, "kind": ADDRESS_KINDS[error.params["kind"]]}
+        if params["literal"]:
+            return _("%(host)s is %(kind)s: a webhook must go to a public address.") % params
+        return _("%(host)s resolves to %(address)s, %(kind)s: a webhook must go to a public "
+                 "address.") % params
+    if error.code == "unresolvable":
+        return _("%(host)s does not resolve to an address: check the name.") % error.params
     if error.code == "too_long":
         return _("An address has at most %(count)s characters.") % {"count": webhooks.MAX_URL}
     return _("Enter an address that starts with http:// or https://, "

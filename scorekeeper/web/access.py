@@ -1,0 +1,46 @@
+"""The pages' side of the access policy (scorekeeper.services.policy, docs/security.md).
+
+Every page asks the policy through these. A refusal is Django's own 404 or 403, so the
+page answers with templates/404.html or 403.html. Pages are for signed-in users unless
+a view says otherwise (`login_not_required`): the middleware below sends everyone else
+to sign in, so a page that forgets its decorator is closed, not open.
+"""
+
+from django.contrib.auth.middleware import LoginRequiredMiddleware
+from django.db.models import F
+
+from .. import services
+from ..models import Game, Membership
+from ..services import policy
+from ..services.errors import Hidden
+
+
+def member_game(request, game_id: int, *, write: bool = False,
+                action: str | None = None) -> tuple[Game, bool]:
+    """(the game, whether the user may enter rounds in it) if the policy lets the user read
+    it, or do `action` (with `write`: enter rounds); 404 for a stranger, 403 for a member
+    with too little. One query: the user's role comes with the game."""
+    game = (services.game_queryset().filter(pk=game_id, club__memberships__user=request.user)
+            .annotate(caller_role=F("club__memberships__role")).first())
+    if game is None:
+        raise Hidden("No such game")
+    policy.check(request, action or ("game.write" if write else "club.read"), game.club_id,
+                 role=game.caller_role)
+    return game, policy.may_write(request, game.club_id, role=game.caller_role)
+
+
+def club_member(request, club_id: int, action: str = "club.read", *,
+                refusal: str = "") -> Membership:
+    """The user's membership of the club (with the club) if the policy allows `action`."""
+    policy.check(request, action, club_id, refusal=refusal)
+    return services.membership(request.user, club_id)
+
+
+class PagesNeedSignIn(LoginRequiredMiddleware):
+    """Django's sign-in requirement for every view, but the API's: the API answers 401 in
+    its JSON error format itself (DRF's IsAuthenticated, docs/api.md "Errors")."""
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.path_info.startswith("/api/"):
+            return None
+        return super().process_view(request, view_func, view_args, view_kwargs)

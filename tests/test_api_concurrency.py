@@ -6,10 +6,8 @@ row lock (PostgreSQL) and the IMMEDIATE write lock (SQLite, file test database
 in WAL mode) are what keeps two phones apart: never a test transaction.
 """
 
-import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import OperationalError, connection
@@ -17,6 +15,7 @@ from rest_framework.test import APIClient
 
 import ledger.services
 from scorekeeper.models import Game, Hand, IdempotencyKey, Rebuy, Round
+from tests.concurrency import together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,21 +55,8 @@ def _client(user) -> APIClient:
 
 
 def _together(user, calls):
-    """Run each call(client) in its own thread with its own connection, released together."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        client = _client(user)
-        try:
-            barrier.wait(timeout=10)
-            return call(client)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        futures = [pool.submit(run, call) for call in calls]
-        # .result() re-raises what a thread raised, a 500 included (the test client raises).
-        return [future.result(timeout=60) for future in futures]
+    """Each call(client) with a client of the user's own, at the same moment."""
+    return together([lambda call=call: call(_client(user)) for call in calls])
 
 
 @pytest.fixture

@@ -120,14 +120,16 @@ def test_two_organisers_demoting_each_other_leave_one_organiser(club, alice, bob
                 .values_list("user__username", flat=True)) == ["bob"]
 
 
-def test_the_api_keeps_adding_members_and_keeps_the_last_organiser(club, alice, as_alice):
+def test_the_api_invites_by_name_and_keeps_the_last_organiser(club, alice, as_alice):
+    # Nobody is added unasked (tests/test_membership_consent.py): dave is invited.
     User.objects.create_user("dave")
     added = as_alice.post(f"/api/v1/clubs/{club.pk}/members/",
                           {"username": "dave", "role": "viewer"}, format="json")
     demoted = as_alice.post(f"/api/v1/clubs/{club.pk}/members/",
                             {"username": "alice", "role": "viewer"}, format="json")
 
-    assert added.status_code == 201 and role_of(club, "dave") == "viewer"
+    assert added.status_code == 202 and role_of(club, "dave") is None
+    assert Invite.objects.get(club=club).invitee.username == "dave"
     assert demoted.status_code == 409
     assert demoted.json()["errors"][0]["code"] == "last_organiser"
     assert role_of(club, "alice") == "organiser"

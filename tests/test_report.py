@@ -187,3 +187,27 @@ def test_the_report_of_a_club_without_ended_games_is_empty(as_alice, club):
                     "totals": {"games": 0, "paid_out": {}}}
     refused = as_alice.get(f"{API}/clubs/{club.pk}/report/?format=csv&table=rounds")
     assert refused.status_code == 400
+
+
+def test_a_viewer_reads_the_report_through_the_api_as_on_the_pages(as_alice, as_carol,
+                                                                     carol_page, club):
+    # One answer for viewers (docs/api.md, "Export, import and the club report"): the report
+    # holds nothing carol cannot read on the season's page, its CSV and its PDF.
+    finish_quickly(as_alice, ["Ben", "Dora", "Emil"], club)
+
+    report = as_carol.get(f"{API}/clubs/{club.pk}/report/")
+    csv_games = as_carol.get(f"{API}/clubs/{club.pk}/report/csv/")
+    csv_players = as_carol.get(f"{API}/clubs/{club.pk}/report/?format=csv&table=players")
+    page = carol_page.get(f"/clubs/{club.pk}/report/")
+
+    assert report.status_code == 200, report.content
+    assert report.json() == as_alice.get(f"{API}/clubs/{club.pk}/report/").json()
+    assert (csv_games.status_code, csv_players.status_code, page.status_code) == (200, 200, 200)
+    assert b"Dora" in b"".join(csv_games.streaming_content)
+    assert b"Dora" in b"".join(csv_players.streaming_content)
+
+
+def test_outside_the_club_the_report_does_not_exist(as_mallory, anonymous, club, alice):
+    for url in (f"{API}/clubs/{club.pk}/report/", f"{API}/clubs/{club.pk}/report/csv/"):
+        assert as_mallory.get(url).status_code == 404
+        assert anonymous.get(url).status_code == 401

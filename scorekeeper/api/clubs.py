@@ -1,28 +1,37 @@
 """Clubs and their members, table sessions."""
 
+from django.db.models import F
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 
 from .. import services
 from ..models import Club, Membership, TableSession
+from ..services import policy
+from ..services.errors import Hidden
 from . import serializers as s
-from .access import JsonView, caller_club, created, member, organiser, shape
+from .access import JsonView, account, caller_club, created, member, organiser, shape
 from .errors import ERRORS, WRITE_ERRORS
+
+LAST_ORGANISER = OpenApiResponse(
+    s.ErrorSerializer, description="The club would be left without an organiser "
+                                   "(last_organiser): make someone else organiser first.")
 
 
 class ClubListView(JsonView):
     @extend_schema(tags=["access"],
                    responses={200: s.ClubWithRoleSerializer(many=True), **ERRORS})
     def get(self, request):
-        memberships = Membership.objects.filter(user=request.user).select_related("club")
+        account(request, write=False)
+        memberships = Membership.objects.filter(
+            user=request.user, club__in=policy.visible_clubs(request)).select_related("club")
         return Response([{"id": m.club_id, "name": m.club.name, "role": m.role}
                          for m in memberships.order_by("club__name")])  # fmt: skip
 
     @extend_schema(tags=["access"], request=s.ClubInputSerializer,
                    responses={201: s.ClubSerializer, **WRITE_ERRORS})
     def post(self, request):
+        account(request, write=True)
         data = shape(s.ClubInputSerializer, request)
         club = services.create_club(name=data["name"], user=request.user)
         return created(s.data_of(s.ClubSerializer, club), reverse("api:club", args=[club.pk]))
@@ -36,7 +45,7 @@ class ClubDetailView(JsonView):
 
 
 class ClubMemberView(JsonView):
-    """The club's members; organisers add people to their club, or change their role."""
+    """The club's members; organisers invite people to their club, or change their role."""
 
     @extend_schema(tags=["access"], responses={200: s.MemberSerializer(many=True), **ERRORS})
     def get(self, request, club_id: int):
@@ -45,16 +54,38 @@ class ClubMemberView(JsonView):
                    .order_by("user__username"))
         return Response([{"username": m.user.username, "role": m.role} for m in members])
 
-    @extend_schema(tags=["access"], request=s.MemberInputSerializer,
-                   responses={201: s.MemberSerializer, **WRITE_ERRORS})
+    @extend_schema(
+        tags=["access"], request=s.MemberInputSerializer,
+        description="A member's role changes at once (201). Anyone else is asked: an "
+                    "invitation they accept or decline (GET /invitations/), and the answer "
+                    "is 202 whether or not the user name exists.",
+        responses={201: s.MemberSerializer, 202: s.MemberInvitedSerializer,
+                   409: LAST_ORGANISER, **WRITE_ERRORS})
     def post(self, request, club_id: int):
         organiser(request, club_id, "add members")
         data = shape(s.MemberInputSerializer, request)
-        added = services.set_member(club_id=club_id, username=data["username"],
-                                    role=data["role"])
-        # Location: the list of members, where the new one now appears.
-        return created({"username": added.user.username, "role": added.role},
+        changed = services.set_member(club_id=club_id, username=data["username"],
+                                      role=data["role"], by=request.user)
+        if changed is None:
+            # Nobody joins without accepting; and the same answer for every name, so that it
+            # tells no one which user names exist (docs/security.md).
+            return Response({"username": data["username"], "role": data["role"],
+                             "status": "invited"}, status=202)
+        # Location: the list of members, where the member appears with the new role.
+        return created({"username": changed.user.username, "role": changed.role},
                        reverse("api:club-members", args=[club_id]))
+
+
+class MyMembershipView(JsonView):
+    @extend_schema(
+        tags=["access"], responses={204: None, 409: LAST_ORGANISER, **ERRORS},
+        description="Leave the club. The last organiser cannot (409): make someone else "
+                    "organiser first. The club's open invites are revoked, as when an "
+                    "organiser removes a member.")
+    def delete(self, request, club_id: int):
+        policy.check(request, "club.leave", club_id)
+        services.leave_club(club_id=club_id, user=request.user)
+        return Response(status=204)
 
 
 class SessionListView(JsonView):
@@ -78,9 +109,11 @@ class SessionDetailView(JsonView):
 
 
 def visible_session(request, session_id: int) -> TableSession:
-    """The session if the caller belongs to its club, else 404."""
+    """The session if the policy lets the caller read its club, else 404."""
     session = (TableSession.objects.filter(club__memberships__user=request.user)
-               .select_related("club").filter(pk=session_id).first())
+               .select_related("club").annotate(caller_role=F("club__memberships__role"))
+               .filter(pk=session_id).first())
     if session is None:
-        raise exceptions.NotFound("No such object")
+        raise Hidden("No such object")
+    policy.check(request, "club.read", session.club_id, role=session.caller_role)
     return session

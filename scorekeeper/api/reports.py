@@ -1,6 +1,7 @@
 """The club's audit report, as JSON pages or as one CSV (docs/api.md, "Export, import and
-the club report"). Only the club's organisers read it (403 for the other members, 404
-for everyone else); the sums are scorekeeper.services.reports'."""
+the club report"). Every member of the club reads it, as every member reads the season's
+books on the pages (scorekeeper/web/report.py): one answer for viewers on both surfaces
+(docs/security.md). 404 for everyone else; the sums are scorekeeper.services.reports'."""
 
 import csv
 from collections.abc import Iterable, Iterator
@@ -17,7 +18,7 @@ from ..models import Club
 from ..rules import format_money
 from ..services import reports
 from . import serializers as s
-from .access import JsonView, organiser
+from .access import JsonView, member
 from .errors import ERRORS
 from .games import GamePagination
 
@@ -131,7 +132,7 @@ class ClubReportView(JsonView):
         responses={200: ReportSerializer, **ERRORS},
     )
     def get(self, request, club_id: int):
-        club = organiser(request, club_id, "see the audit report").club
+        club = member(request, club_id, write=False).club
         # Callers from before GET .../report/csv/ (docs/api.md) still get the CSV here.
         if request.query_params.get("format") == "csv":
             return csv_answer(club, request)
@@ -166,7 +167,7 @@ class ClubReportCsvView(JsonView):
                    **ERRORS},
     )
     def get(self, request, club_id: int):
-        club = organiser(request, club_id, "see the audit report").club
+        club = member(request, club_id, write=False).club
         return csv_answer(club, request)
 
 

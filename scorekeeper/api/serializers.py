@@ -520,6 +520,17 @@ class MemberSerializer(serializers.Serializer):
     role = serializers.CharField()
 
 
+class MemberInvitedSerializer(serializers.Serializer):
+    """The answer to asking someone who is not a member yet: the same whether or not the
+    user name belongs to anyone (docs/api.md, "Clubs and roles")."""
+
+    username = serializers.CharField(help_text="The user name as it was sent.")
+    role = serializers.CharField()
+    status = serializers.ChoiceField(
+        choices=["invited"],
+        help_text="invited: if the user exists, they see an invitation to accept or decline.")
+
+
 class PresetSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()

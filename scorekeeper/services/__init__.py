@@ -4,13 +4,23 @@
   re-buy, deleting or voiding a game), one transaction each;
 - `reading`: the read model (`GameView`: facts, engine state, snapshots);
 - `summaries`: what a game or an evening comes to (settlement, session summary);
-- `clubs`: clubs, members, sessions, share links;
+- `clubs`: clubs, members (by consent: invitations), sessions, share links;
 - `claims`: players' own phones: seats claimed, hands sent for the scorekeeper to confirm;
 - `preview`, `evenings`, `audit`, `reports`, `season`, `exports` (with `documents`),
   `tokens`, `webhooks`: the what-if, the organiser's desk and the integrations.
 """
 
-from .clubs import clubs_of, create_club, create_session, membership, set_member
+from .clubs import (
+    accept_invitation,
+    clubs_of,
+    create_club,
+    create_session,
+    decline_invitation,
+    invitations_for,
+    leave_club,
+    membership,
+    set_member,
+)
 from .commands import (
     MAX_NAME,
     MAX_PLAYERS,
@@ -68,4 +78,6 @@ __all__ = [
     # Undoing (docs/api.md, "Undoing")
     "GameHasNoRounds", "GameHasRounds", "GameVoid", "RebuyNotUndoable", "corrected_state",
     "delete_game", "undo_rebuy", "void_game",
+    # Membership by consent (docs/api.md, "Clubs and roles")
+    "accept_invitation", "decline_invitation", "invitations_for", "leave_club",
 ]  # fmt: skip

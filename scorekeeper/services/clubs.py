@@ -1,8 +1,14 @@
 """Clubs, their members and roles, invites, table sessions, and revoking share links.
 
-Every write is one transaction; a refused one writes nothing. A club always keeps at
-least one organiser: the organisers' rows are locked before a role change or a removal
-counts them, so two organisers demoting each other at once cannot both succeed.
+Every write is one transaction; a refused one writes nothing. Nobody becomes a member
+without accepting: an organiser who names a user makes an invitation addressed to them
+(docs/security.md, "Membership by consent").
+
+One lock order for every change of a club's members: the club's row first (_lock_club),
+then invites and memberships. Two changes of one club so wait for each other at the first
+lock, instead of each holding one member's row and waiting for the other's (a deadlock on
+PostgreSQL). A club always keeps at least one organiser: the count is taken under that lock,
+so two organisers demoting each other at once cannot both succeed.
 """
 
 import secrets
@@ -15,6 +21,7 @@ from django.utils import timezone
 
 from ..models import Club, Game, Invite, Membership, SeatClaim, TableSession
 from ..names import InvalidName, clean_name
+from . import tokens
 from .errors import NotFound, ServiceError
 
 INVITE_DAYS = (1, 30)  # how long an invite may stay open, in days
@@ -42,6 +49,7 @@ class InviteClosed(ServiceError):
 
 _CLOSED = {
     "revoked": "The invite was revoked",
+    "declined": "The invitation was declined",
     "used_up": "The invite has been used as often as it allows",
     "expired": "The invite has expired",
 }
@@ -82,6 +90,16 @@ def members_of(club_id: int) -> list[Membership]:
                 .order_by(_ROLE_ORDER, "user__username"))
 
 
+def _lock_club(club_id: int) -> Club:
+    """The first lock of every membership change (the module's docstring says why). FOR NO
+    KEY UPDATE on PostgreSQL: two membership changes wait for each other, but the writes
+    that only point at the club (a new game, player or evening) do not wait for them."""
+    club = Club.objects.select_for_update(no_key=True).filter(pk=club_id).first()
+    if club is None:
+        raise NotFound("No such club", field="club")
+    return club
+
+
 def _check_role(role: str) -> None:
     if role not in Membership.Role.values:
         raise ServiceError(f"The role is one of {', '.join(Membership.Role.values)}",
@@ -89,11 +107,11 @@ def _check_role(role: str) -> None:
 
 
 def _keeps_an_organiser(club_id: int, leaving: Membership) -> None:
-    """Refuse to take away `leaving`'s organiser role if nobody else has it. Locks the
-    organisers' rows (in id order, so two such changes wait for each other)."""
+    """Refuse to take away `leaving`'s organiser role if nobody else has it. Called under
+    the club's lock, so the count cannot change before the change is written."""
     if leaving.role != Membership.Role.ORGANISER:
         return
-    organisers = list(Membership.objects.select_for_update()
+    organisers = list(Membership.objects
                       .filter(club_id=club_id, role=Membership.Role.ORGANISER)
                       .order_by("pk").values_list("pk", flat=True))
     if organisers == [leaving.pk]:
@@ -109,26 +127,54 @@ def _member_for_update(club_id: int, user_id: int) -> Membership:
     return member
 
 
-def set_member(*, club_id: int, username: str, role: str) -> Membership:
-    """Add a user to the club with `role`, or give a member another role."""
+def set_member(*, club_id: int, username: str, role: str, by=None) -> Membership | None:
+    """Ask a user to join the club with `role`, or give a member another role.
+
+    A member's role changes at once (the membership, returned). Anyone else is asked: an
+    invitation addressed to them (invite_member), and None is returned whether or not the
+    name belongs to anyone, so that the answer tells nobody which user names exist."""
+    _check_role(role)
+    with transaction.atomic():
+        _lock_club(club_id)
+        member = (Membership.objects.select_for_update(of=("self",)).select_related("user")
+                  .filter(club_id=club_id, user__username=username).first())
+        if member is None:
+            invite_member(club_id=club_id, username=username, role=role, by=by)
+            return None
+        if role != member.role:
+            _set_role(club_id, member, role)
+    return member
+
+
+def invite_member(*, club_id: int, username: str, role: str, by=None) -> Invite | None:
+    """An invitation to the club addressed to the user `username`, who accepts or declines
+    it (accept_invitation, decline_invitation); None, writing nothing, when there is no
+    such user. Asking again keeps one open invitation: its role and expiry are renewed."""
     _check_role(role)
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise ServiceError(f"There is no user {username}", field="username",
-                           code="unknown_user")
+        return None
+    expires_at = timezone.now() + timedelta(days=INVITE_DAYS_DEFAULT)
     with transaction.atomic():
-        member = (Membership.objects.select_for_update()
-                  .filter(club_id=club_id, user=user).first())
-        if member is None:
-            return Membership.objects.create(club_id=club_id, user=user, role=role)
-        _set_role(club_id, member, role)
-    return member
+        _lock_club(club_id)
+        if Membership.objects.filter(club_id=club_id, user=user).exists():
+            return None  # a member already: set_member changes roles
+        waiting = _open(Invite.objects.select_for_update()
+                        .filter(club_id=club_id, invitee=user)).first()
+        if waiting is not None:
+            waiting.role, waiting.expires_at, waiting.created_by = role, expires_at, by
+            waiting.save(update_fields=["role", "expires_at", "created_by"])
+            return waiting
+        return Invite.objects.create(
+            club_id=club_id, role=role, max_uses=1, created_by=by, invitee=user,
+            expires_at=expires_at, token=secrets.token_urlsafe(32))
 
 
 def change_role(*, club_id: int, user_id: int, role: str) -> Membership:
     """Give a member another role; the last organiser keeps theirs."""
     _check_role(role)
     with transaction.atomic():
+        _lock_club(club_id)
         member = _member_for_update(club_id, user_id)
         if role != member.role:
             _set_role(club_id, member, role)
@@ -148,13 +194,21 @@ def _set_role(club_id: int, member: Membership, role: str) -> None:
 
 def remove_member(*, club_id: int, user_id: int) -> Membership:
     """Take a member out of the club (their account stays); never the last organiser.
-    The games they entered keep naming them as whoever entered each round."""
+    The games they entered keep naming them as whoever entered each round. Their tokens
+    for this club go too: they must not work again should the member come back."""
     with transaction.atomic():
+        _lock_club(club_id)
         member = _member_for_update(club_id, user_id)
         _keeps_an_organiser(club_id, member)
         member.delete()
         revoke_open_invites(club_id)
+        tokens.revoke_club_tokens_of(user=member.user, club_id=club_id)
     return member
+
+
+def leave_club(*, club_id: int, user) -> Membership:
+    """The user leaves the club, as if an organiser removed them; never the last organiser."""
+    return remove_member(club_id=club_id, user_id=user.pk)
 
 
 def revoke_open_invites(club_id: int) -> int:
@@ -193,17 +247,32 @@ def create_invite(*, club_id: int, role: str, days=INVITE_DAYS_DEFAULT,
     )
 
 
+def state_of(invite: Invite) -> str:
+    """Invite.state(), and "declined" for an invitation its invitee turned down."""
+    if invite.declined_at is not None and invite.revoked_at is None:
+        return "declined"
+    return invite.state()
+
+
+def _open(invites):
+    """The invites of a query that still let someone in."""
+    return invites.filter(revoked_at__isnull=True, declined_at__isnull=True,
+                          expires_at__gt=timezone.now(), uses__lt=F("max_uses"))
+
+
 def invites_of(club_id: int) -> list[Invite]:
     """The club's invites, newest first; those closed for a week or more are left out."""
     week_ago = timezone.now() - timedelta(days=7)
     return [invite for invite in Invite.objects.filter(club_id=club_id)
-            .select_related("created_by")
-            if invite.state() == "open" or (invite.revoked_at or invite.expires_at) > week_ago]
+            .select_related("created_by", "invitee")
+            if state_of(invite) == "open"
+            or (invite.revoked_at or invite.declined_at or invite.expires_at) > week_ago]
 
 
 def revoke_invite(*, club_id: int, invite_id: int) -> Invite:
     """Close an invite at once; revoking it again changes nothing."""
     with transaction.atomic():
+        _lock_club(club_id)
         invite = (Invite.objects.select_for_update()
                   .filter(club_id=club_id, pk=invite_id).first())
         if invite is None:
@@ -215,33 +284,39 @@ def revoke_invite(*, club_id: int, invite_id: int) -> Invite:
 
 
 def invite_for(token: str) -> Invite | None:
-    """The invite behind a link, open or not, with its club; None for no such link."""
+    """The invite behind a link, open or not, with its club; None for no such link. An
+    invitation addressed to one user has no link: its token opens nothing."""
     if not token or len(token) > 64:
         return None
-    return Invite.objects.select_related("club").filter(token=token).first()
+    return (Invite.objects.select_related("club")
+            .filter(token=token, invitee__isnull=True).first())
 
 
 def accept_invite(*, token: str, user) -> tuple[Membership, bool]:
+    """(the user's membership, whether the invite link made it). NotFound for an invitation
+    addressed to one user: it is accepted with accept_invitation, by that user alone."""
+    invite = invite_for(token)
+    if invite is None:
+        raise NotFound("No such invite", field="token")
+    return _take(invite.club_id, invite.pk, user)
+
+
+def _take(club_id: int, invite_id: int, user) -> tuple[Membership, bool]:
     """(the user's membership, whether the invite made it). A member already keeps their
     membership unchanged, whatever the invite's role, and uses nothing of the invite.
 
     A use is counted by a conditional update (uses < max_uses), so two people taking the
     last use at the same moment cannot both get in, whatever the database."""
     with transaction.atomic():
-        invite = Invite.objects.select_for_update().filter(token=token).first()
-        if invite is None:
-            raise NotFound("No such invite", field="token")
-        existing = Membership.objects.filter(club_id=invite.club_id, user=user).first()
+        _lock_club(club_id)
+        invite = Invite.objects.select_for_update().get(pk=invite_id)
+        existing = Membership.objects.filter(club_id=club_id, user=user).first()
         if existing is not None:
             return existing, False
-        counted = Invite.objects.filter(
-            pk=invite.pk, revoked_at__isnull=True, expires_at__gt=timezone.now(),
-            uses__lt=F("max_uses"),
-        ).update(uses=F("uses") + 1)
-        if not counted:
-            invite.refresh_from_db()
-            raise InviteClosed(invite.state() if invite.state() != "open" else "expired")
-        member = Membership.objects.create(club_id=invite.club_id, user=user, role=invite.role)
+        if not _open(Invite.objects.filter(pk=invite.pk)).update(uses=F("uses") + 1):
+            state = state_of(invite)
+            raise InviteClosed(state if state != "open" else "expired")
+        member = Membership.objects.create(club_id=club_id, user=user, role=invite.role)
     return member, True
 
 
@@ -250,12 +325,14 @@ def join_as_new_user(*, token: str, username: str, password: str, email: str = "
 
     The caller has validated the username and the password (Django's validators); a name
     taken meanwhile is refused here."""
+    invite = invite_for(token)
+    if invite is None:
+        raise NotFound("No such invite", field="token")
     with transaction.atomic():
-        invite = Invite.objects.select_for_update().filter(token=token).first()
-        if invite is None:
-            raise NotFound("No such invite", field="token")
-        if invite.state() != "open":
-            raise InviteClosed(invite.state())
+        _lock_club(invite.club_id)
+        invite.refresh_from_db()
+        if state_of(invite) != "open":
+            raise InviteClosed(state_of(invite))
         try:
             with transaction.atomic():
                 user = get_user_model().objects.create_user(username, email=email or "",
@@ -263,8 +340,48 @@ def join_as_new_user(*, token: str, username: str, password: str, email: str = "
         except IntegrityError:
             raise ServiceError("That user name is taken", field="username",
                                code="username_taken") from None
-        member, _joined = accept_invite(token=token, user=user)
+        member, _joined = _take(invite.club_id, invite.pk, user)
     return user, member
+
+
+# --- Invitations: addressed to one user ------------------------------------------------------
+
+
+def invitations_for(user) -> list[Invite]:
+    """The open invitations addressed to the user, to clubs they do not belong to yet,
+    newest first, with their clubs and who sent them."""
+    if not user.is_authenticated:
+        return []
+    return list(_open(Invite.objects.filter(invitee=user))
+                .exclude(club__memberships__user=user)
+                .select_related("club", "created_by"))
+
+
+def _invitation(invite_id: int, user) -> Invite:
+    """The user's own invitation, open or not; NotFound for anyone else's."""
+    invite = (Invite.objects.select_related("club").filter(pk=invite_id, invitee=user).first()
+              if user.is_authenticated else None)
+    if invite is None:
+        raise NotFound("No such invitation", field="invitation")
+    return invite
+
+
+def accept_invitation(*, invite_id: int, user) -> tuple[Membership, bool]:
+    """The invitee accepts: (their membership, whether the invitation made it). The
+    invitation is used once, counted as an invite link's use (_take)."""
+    invite = _invitation(invite_id, user)
+    return _take(invite.club_id, invite.pk, user)
+
+
+def decline_invitation(*, invite_id: int, user) -> Invite:
+    """The invitee declines: the invitation lets nobody in any more. Declining again, or an
+    invitation closed meanwhile, changes nothing."""
+    invite = _invitation(invite_id, user)
+    with transaction.atomic():
+        _lock_club(invite.club_id)
+        _open(Invite.objects.filter(pk=invite.pk)).update(declined_at=timezone.now())
+    invite.refresh_from_db()
+    return invite
 
 
 # --- Sessions and share links -----------------------------------------------------------------

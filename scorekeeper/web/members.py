@@ -1,16 +1,19 @@
 """A club's members and invites (docs/organisers.md, "Members and invites"), joining a club
-through an invite link, and revoking a game's share link.
+through an invite link or by accepting an invitation, leaving it, and revoking a game's
+share link.
 
-Every member sees who belongs to the club; organisers change roles, remove members and
-hand out invites. Strangers get 404 (the club does not exist for them). Thin, like every
-view: each write is one call of services.clubs.
+Every member sees who belongs to the club, and may leave it; organisers change roles,
+remove members and hand out invites. Nobody becomes a member without accepting: an
+organiser who names a user sends them an invitation, shown on their home page. Strangers
+get 404 (the club does not exist for them). Thin, like every view: each write is one call
+of services.clubs.
 """
 
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_not_required, login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -22,6 +25,8 @@ from django.views.decorators.http import require_POST
 from ..models import Membership
 from ..rules import RulesError
 from ..services import clubs as club_services
+from ..services import policy
+from .access import club_member
 from .views import _member_game
 
 MEMBERS_PAGE = "scorekeeper/members.html"
@@ -49,6 +54,7 @@ def _refusal(error: RulesError) -> str:
         "invite_revoked": _("This invite was revoked."),
         "invite_used_up": _("This invite has been used as often as it allows."),
         "invite_expired": _("This invite has expired."),
+        "invite_declined": _("This invitation was declined."),
         "username_taken": _("That user name is taken: choose another."),
     }
     if error.code == "not_between" and error.field == "days":
@@ -66,12 +72,10 @@ def _status(error: RulesError) -> int:
     return 409 if error.code in ("last_organiser", "not_found") else 422
 
 
-def _club_member(request, club_id: int) -> Membership:
-    """The user's membership of the club (with the club); 404 to anyone outside it."""
-    member = club_services.membership(request.user, club_id)
-    if member is None:
-        raise Http404("No such club")
-    return member
+def _club_member(request, club_id: int, action: str = "club.read") -> Membership:
+    """The user's membership of the club (with the club) if the policy allows `action`;
+    404 to anyone outside it."""
+    return club_member(request, club_id, action)
 
 
 def _organisers_only(request, member: Membership):
@@ -81,7 +85,8 @@ def _organisers_only(request, member: Membership):
 
 
 def _is_organiser(member: Membership) -> bool:
-    return member.role == Membership.Role.ORGANISER
+    """Whether the member may manage the club (the policy's "club.admin")."""
+    return policy.allows(member.user, "club.admin", member.club_id, role=member.role)
 
 
 def _role_choices():
@@ -171,7 +176,13 @@ def invites(request, club_id: int):
     form = {"role": Membership.Role.SCOREKEEPER, "days": club_services.INVITE_DAYS_DEFAULT,
             "uses": club_services.INVITE_USES_DEFAULT}
     errors, status = {}, 200
-    if request.method == "POST":
+    if request.method == "POST" and "username" in request.POST:
+        invited, errors = _invite_by_name(request, club_id)
+        if not errors:
+            return redirect(reverse("club-invites", args=[club_id]) + "#invites-title")
+        status = 422
+        form = {**form, **invited}
+    elif request.method == "POST":
         form = {name: (request.POST.get(name) or "").strip()[:20]
                 for name in ("role", "days", "uses")}
         try:
@@ -188,10 +199,12 @@ def invites(request, club_id: int):
             return redirect(reverse("club-invites", args=[club_id]) + f"#invite-{invite.pk}")
     rows = []
     for invite in club_services.invites_of(club_id):
-        state = invite.state()
+        state = club_services.state_of(invite)
         rows.append({
             "invite": invite, "state": state, "role_name": ROLE_NAMES[invite.role],
-            "url": _invite_url(request, invite.token) if state == "open" else "",
+            # An invitation is answered by its invitee alone: it has no link to pass on.
+            "url": _invite_url(request, invite.token)
+            if state == "open" and not invite.invitee_id else "",
             "uses_left": ngettext("%(count)s use left", "%(count)s uses left",
                                   invite.uses_left) % {"count": invite.uses_left},
         })
@@ -200,6 +213,23 @@ def invites(request, club_id: int):
         "errors": errors, "days_range": club_services.INVITE_DAYS,
         "uses_range": club_services.INVITE_USES,
     }, status=status)
+
+
+def _invite_by_name(request, club_id: int) -> tuple[dict, dict]:
+    """An invitation to the user named in the form: (the form as sent, errors by field).
+    Said the same way whether or not the name belongs to anyone (docs/security.md)."""
+    sent = {"username": (request.POST.get("username") or "").strip(),
+            "invite_role": (request.POST.get("role") or "").strip()[:20]}
+    if not sent["username"]:
+        return sent, {"username": _("Write the user name of the person to invite.")}
+    try:
+        club_services.set_member(club_id=club_id, username=sent["username"],
+                                 role=sent["invite_role"], by=request.user)
+    except RulesError as refused:
+        return sent, {"invite_role": _refusal(refused)}
+    messages.success(request, _("If %(name)s has an account, they see the invitation when "
+                                "they sign in.") % {"name": sent["username"]})
+    return sent, {}
 
 
 @login_required
@@ -231,6 +261,7 @@ class SignUpForm(UserCreationForm):
         fields = ("username", "email")
 
 
+@login_not_required  # the invite link is the key; signing in or up is part of the page
 def join(request, token: str):
     """Someone opens an invite link: signed out, they make an account or sign in first;
     signed in, one button. Either way they join the club with the invite's role."""
@@ -289,6 +320,61 @@ def _join_signed_in(request, token: str, invite):
         messages.info(request, _("You already belong to %(club)s as %(role)s; the invite "
                                  "leaves that as it is.") % {
             "club": invite.club.name, "role": ROLE_NAMES[member.role]})
+    return redirect("home")
+
+
+# --- Leaving and invitations ------------------------------------------------------------------
+
+
+@login_required
+def club_leave(request, club_id: int):
+    """A member leaves the club: a page of its own that asks first (POST leaves)."""
+    me = _club_member(request, club_id, "club.leave")
+    error, status = "", 200
+    if request.method == "POST":
+        try:
+            club_services.leave_club(club_id=club_id, user=request.user)
+        except RulesError as refused:
+            error, status = _refusal(refused), _status(refused)
+        else:
+            messages.success(request, _("You left %(club)s.") % {"club": me.club.name})
+            return redirect("home")
+    return render(request, "scorekeeper/club_leave.html", {
+        "club": me.club, "role_name": ROLE_NAMES[me.role], "error": error}, status=status)
+
+
+@login_required
+@require_POST
+def invitation_accept(request, invite_id: int):
+    """The invitee joins the club of their invitation (home page); 404 for anyone else."""
+    policy.check(request, "account.write")
+    try:
+        member, joined = club_services.accept_invitation(invite_id=invite_id,
+                                                         user=request.user)
+    except club_services.NotFound:
+        raise Http404("No such invitation") from None
+    except club_services.InviteClosed as closed:
+        messages.error(request, _refusal(closed))
+        return redirect("home")
+    names = {"club": member.club.name, "role": ROLE_NAMES[member.role]}
+    if joined:
+        messages.success(request, _("You joined %(club)s as %(role)s.") % names)
+    else:
+        messages.info(request, _("You already belong to %(club)s as %(role)s; the invite "
+                                 "leaves that as it is.") % names)
+    return redirect("home")
+
+
+@login_required
+@require_POST
+def invitation_decline(request, invite_id: int):
+    policy.check(request, "account.write")
+    try:
+        invite = club_services.decline_invitation(invite_id=invite_id, user=request.user)
+    except club_services.NotFound:
+        raise Http404("No such invitation") from None
+    messages.success(request, _("You declined the invitation to %(club)s.") % {
+        "club": invite.club.name})
     return redirect("home")
 
 

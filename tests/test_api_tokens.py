@@ -1,21 +1,29 @@
-"""API tokens (docs/api.md, "Signing in and tokens"): made with a name and an expiry, sent
-as Bearer or Token, listed without their secret, revoked by their owner or by an organiser
-of the owner's club; a wrong password is a 401; tokens from before knox keep working."""
+"""API tokens (docs/api.md, "Signing in and tokens"): made with a name, an expiry, a club and
+a scope, sent as Bearer or Token, listed without their secret, revoked by their owner, and
+(only those scoped to the club) by the club's organisers; a wrong password is a 401; tokens
+from before knox keep working."""
 
 import importlib
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from scorekeeper.models import ApiToken
+from scorekeeper.models import ApiToken, Membership
 from tests.api_table import API, errors
 
 TOKEN = f"{API}/auth/token/"
+
+
+@pytest.fixture
+def vic(db):
+    """A user of no club of the fixtures."""
+    return get_user_model().objects.create_user("vic", password="vic-secret-42")
 
 
 def make_token(username, **extra):
@@ -43,8 +51,8 @@ def test_a_token_is_made_with_a_name_and_an_expiry_and_shown_once(alice):
     assert response["Cache-Control"] == "no-store"
     made = response.json()
 
-    assert set(made) == {"token", "id", "name", "expiry"}
-    assert made["name"] == "scoreboard"
+    assert set(made) == {"token", "id", "name", "expiry", "club", "scope"}
+    assert (made["name"], made["club"], made["scope"]) == ("scoreboard", None, "write")
     assert made["token"].startswith(made["id"]) and len(made["token"]) > len(made["id"])
     expiry = ApiToken.objects.get(token_key=made["id"]).expiry
     assert timedelta(days=30) <= expiry - before < timedelta(days=30, minutes=1)
@@ -221,7 +229,8 @@ def test_the_list_shows_the_callers_tokens_without_their_secret(alice, bob):
 
     assert [t["name"] for t in listed] == ["phone", "laptop"]
     assert [t["id"] for t in listed] == [second["id"], first["id"]]
-    assert all(set(t) == {"id", "name", "created", "expiry", "last_used_at"} for t in listed)
+    assert all(set(t) == {"id", "name", "created", "expiry", "last_used_at", "club", "scope"}
+               for t in listed)
     assert listed[0]["expiry"] and listed[1]["expiry"] is None
     shown = str(listed)
     assert first["token"] not in shown and second["token"] not in shown
@@ -250,61 +259,152 @@ def test_nobody_revokes_someone_elses_token(alice, bob):
     assert client_with(bobs["token"]).delete(f"{API}/auth/tokens/nothing/").status_code == 404
 
 
+# --- Scoped tokens (docs/api.md, "Tokens") --------------------------------------------------------
+
+
+def test_a_token_may_be_scoped_to_one_club_and_to_reading(alice, club):
+    made = make_token("alice", name="board", club=club.pk, scope="read")
+
+    assert (made["club"], made["scope"]) == (club.pk, "read")
+    token = ApiToken.objects.get(token_key=made["id"])
+    assert (token.club, token.scope) == (club, ApiToken.Scope.READ)
+    listed = client_with(made["token"]).get(f"{API}/auth/tokens/").json()
+    assert [(t["club"], t["scope"]) for t in listed] == [(club.pk, "read")]
+
+
+def test_a_write_token_for_one_club_and_a_read_token_for_every_club(alice, club):
+    scoped = make_token("alice", club=club.pk)
+    everywhere = make_token("alice", scope="read")
+    assert (scoped["club"], scoped["scope"]) == (club.pk, "write")
+    assert (everywhere["club"], everywhere["scope"]) == (None, "read")
+
+
+@pytest.mark.parametrize("whose", ["another club", "no club at all"])
+def test_a_club_one_is_not_a_member_of_is_refused_without_saying_whether_it_exists(
+        alice, mallory, other_club, whose):
+    club_id = other_club.pk if whose == "another club" else other_club.pk + 1000
+
+    response = APIClient().post(TOKEN, {"username": "alice", "password": "alice-secret-42",
+                                        "club": club_id}, format="json")
+
+    assert response.status_code == 400
+    assert errors(response) == [
+        ("club", "not_a_member", f"You are not a member of a club with id {club_id}")]
+    assert not ApiToken.objects.exists()
+
+
+def test_the_club_is_only_looked_at_for_the_right_password(alice, club):
+    response = APIClient().post(TOKEN, {"username": "alice", "password": "wrong",
+                                        "club": club.pk + 1000}, format="json")
+    assert response.status_code == 401
+    assert not ApiToken.objects.exists()
+
+
+@pytest.mark.parametrize("extra, field", [
+    ({"scope": "admin"}, "scope"),
+    ({"scope": ""}, "scope"),
+    ({"scope": None}, "scope"),
+    ({"club": "1"}, "club"),
+    ({"club": 0}, "club"),
+    ({"club": 2**63}, "club"),
+])
+def test_a_bad_club_or_scope_is_a_400_naming_it(alice, extra, field):
+    response = APIClient().post(TOKEN, {"username": "alice", "password": "alice-secret-42",
+                                        **extra}, format="json")
+    assert response.status_code == 400, response.content
+    assert [f for f, _code, _message in errors(response)] == [field]
+    assert not ApiToken.objects.exists()
+
+
 # --- Organisers and their members' tokens -------------------------------------------------------
 
 
-def test_an_organiser_lists_the_members_tokens_and_no_one_elses(alice, bob, carol, mallory):
-    make_token("alice", name="a")
-    bobs = make_token("bob", name="b")
-    make_token("carol", name="c")
-    make_token("mallory", name="m")
-    club_id = alice.memberships.get().club_id
+def test_a_stranger_who_added_vic_to_a_club_sees_and_revokes_none_of_his_tokens(
+        vic, mallory, other_club, club):
+    """docs/security.md: a club's organisers see only tokens scoped to their club. Vic came
+    into Mallory's club however he did (before consent, an organiser could simply add him)."""
+    Membership.objects.create(user=vic, club=club, role=Membership.Role.SCOREKEEPER)
+    Membership.objects.create(user=vic, club=other_club, role=Membership.Role.VIEWER)
+    personal = make_token("vic", name="home")
+    elsewhere = make_token("vic", name="Ottakring board", club=club.pk)
+    as_mallory = client_with(make_token("mallory")["token"])
 
-    response = client_with(make_token("alice", name="a2")["token"]).get(
-        f"{API}/clubs/{club_id}/tokens/")
+    listed = as_mallory.get(f"{API}/clubs/{other_club.pk}/tokens/")
+
+    assert listed.status_code == 200
+    assert listed.json() == []
+    for token in (personal, elsewhere):
+        response = as_mallory.delete(f"{API}/clubs/{other_club.pk}/tokens/{token['id']}/")
+        assert response.status_code == 404
+        assert client_with(token["token"]).get(f"{API}/auth/tokens/").status_code == 200
+
+
+def test_an_organiser_lists_the_tokens_scoped_to_the_club_only(alice, bob, carol, mallory,
+                                                              club, other_club, vic):
+    make_token("alice", name="a")
+    bobs = make_token("bob", name="b", club=club.pk)
+    make_token("bob", name="bob's own")
+    make_token("carol", name="c", club=club.pk, scope="read")
+    make_token("mallory", name="m")
+    make_token("mallory", name="m scoped", club=other_club.pk)
+    # Vic belongs to both clubs: his token for the other club is not Ottakring's business.
+    Membership.objects.create(user=vic, club=club, role=Membership.Role.VIEWER)
+    Membership.objects.create(user=vic, club=other_club, role=Membership.Role.VIEWER)
+    make_token("vic", name="v elsewhere", club=other_club.pk)
+    make_token("vic", name="v", club=club.pk, scope="read")
+
+    response = client_with(make_token("alice", name="a2", club=club.pk)["token"]).get(
+        f"{API}/clubs/{club.pk}/tokens/")
 
     assert response.status_code == 200
     listed = response.json()
-    assert [(t["user"], t["name"]) for t in listed] == [
-        ("alice", "a2"), ("alice", "a"), ("bob", "b"), ("carol", "c")]
-    assert all(set(t) == {"id", "user", "name", "created", "expiry", "last_used_at"}
-               for t in listed)
+    assert [(t["user"], t["name"], t["scope"]) for t in listed] == [
+        ("alice", "a2", "write"), ("bob", "b", "write"), ("carol", "c", "read"),
+        ("vic", "v", "read")]
+    assert all(t["club"] == club.pk for t in listed)
+    assert all(set(t) == {"id", "user", "name", "created", "expiry", "last_used_at", "club",
+                          "scope"} for t in listed)
     assert bobs["token"] not in str(listed)
 
 
-def test_an_organiser_revokes_a_members_token(alice, bob):
-    bobs = make_token("bob")
-    club_id = alice.memberships.get().club_id
+def test_an_organiser_revokes_a_members_club_token_but_not_their_own_ones(alice, bob, club):
+    bobs_for_club = make_token("bob", club=club.pk)
+    bobs_own = make_token("bob")
     alice_client = client_with(make_token("alice")["token"])
 
-    response = alice_client.delete(f"{API}/clubs/{club_id}/tokens/{bobs['id']}/")
+    response = alice_client.delete(f"{API}/clubs/{club.pk}/tokens/{bobs_for_club['id']}/")
 
     assert response.status_code == 204
-    assert client_with(bobs["token"]).get(f"{API}/clubs/").status_code == 401
+    assert client_with(bobs_for_club["token"]).get(f"{API}/clubs/").status_code == 401
     assert alice_client.delete(
-        f"{API}/clubs/{club_id}/tokens/{bobs['id']}/").status_code == 404
+        f"{API}/clubs/{club.pk}/tokens/{bobs_for_club['id']}/").status_code == 404
+    assert alice_client.delete(
+        f"{API}/clubs/{club.pk}/tokens/{bobs_own['id']}/").status_code == 404
+    assert client_with(bobs_own["token"]).get(f"{API}/clubs/").status_code == 200
 
 
-def test_an_organiser_cannot_touch_the_tokens_of_people_outside_the_club(alice, mallory):
+def test_an_organiser_cannot_touch_the_tokens_of_people_outside_the_club(alice, mallory, club):
     mallorys = make_token("mallory")
-    club_id = alice.memberships.get().club_id
+    # Even one scoped to the club (made while Mallory was a member, say).
+    ApiToken.objects.create(user=mallory, club=club)
 
     response = client_with(make_token("alice")["token"]).delete(
-        f"{API}/clubs/{club_id}/tokens/{mallorys['id']}/")
+        f"{API}/clubs/{club.pk}/tokens/{mallorys['id']}/")
 
     assert response.status_code == 404
     assert client_with(mallorys["token"]).get(f"{API}/clubs/").status_code == 200
+    assert client_with(make_token("alice")["token"]).get(
+        f"{API}/clubs/{club.pk}/tokens/").json() == []
 
 
 @pytest.mark.parametrize("persona, status", [("bob", 403), ("carol", 403), ("mallory", 404)])
-def test_only_the_clubs_organisers_see_or_revoke_its_tokens(alice, bob, carol, mallory,
+def test_only_the_clubs_organisers_see_or_revoke_its_tokens(alice, bob, carol, mallory, club,
                                                             persona, status):
-    alices = make_token("alice")
-    club_id = alice.memberships.get().club_id
+    alices = make_token("alice", club=club.pk)
     client = client_with(make_token(persona)["token"])
 
-    assert client.get(f"{API}/clubs/{club_id}/tokens/").status_code == status
-    assert client.delete(f"{API}/clubs/{club_id}/tokens/{alices['id']}/").status_code == status
+    assert client.get(f"{API}/clubs/{club.pk}/tokens/").status_code == status
+    assert client.delete(f"{API}/clubs/{club.pk}/tokens/{alices['id']}/").status_code == status
     assert ApiToken.objects.filter(token_key=alices["id"]).exists()
 
 
@@ -328,9 +428,10 @@ def test_a_drf_token_from_before_knox_is_carried_over_and_keeps_working(alice, c
         pass
 
     SchemaEditor.connection = connection
-    # The models as the migration sees them (plain managers, not knox's).
-    apps = MigrationLoader(connection).project_state(
-        ("scorekeeper", "0009_tokens_from_authtoken")).apps
+    # The models as migrations see them (plain managers, not knox's), at the latest state:
+    # the test database has every migration's table, e.g. 0012's NOT NULL token scope.
+    loader = MigrationLoader(connection)
+    apps = loader.project_state(loader.graph.leaf_nodes("scorekeeper")).apps
     carry_over(apps, SchemaEditor())
 
     token = ApiToken.objects.get()

@@ -82,3 +82,46 @@ def test_anonymous_is_sent_to_sign_in_and_the_footer_links_the_page(alice_page):
     response = Client().get(PAGE)
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert f'href="{PAGE}"' in alice_page.get("/").content.decode()
+
+
+# --- A club and a scope (docs/api.md, "Tokens") ---------------------------------------------
+
+
+def test_a_token_is_made_for_one_club_to_read_only_and_the_list_says_so(alice_page, club):
+    page = alice_page.get(PAGE).content.decode()
+    assert f'<option value="{club.pk}">Ottakring</option>' in page
+    assert 'name="scope" value="read"' in page
+
+    made = alice_page.post(PAGE, {"name": "board", "club": str(club.pk), "scope": "read"})
+
+    assert made.status_code == 200
+    token = ApiToken.objects.get()
+    assert (token.club, token.scope) == (club, ApiToken.Scope.READ)
+    assert works(secret_on(made))
+    listed = alice_page.get(PAGE).content.decode()
+    item = listed[listed.index(f'id="token-{token.token_key}"'):]
+    assert "Ottakring only" in item[:800] and "read only" in item[:800]
+
+
+def test_without_a_club_or_scope_a_token_writes_in_every_club(alice_page):
+    alice_page.post(PAGE, {"name": "script"})
+    token = ApiToken.objects.get()
+    assert (token.club, token.scope) == (None, ApiToken.Scope.WRITE)
+    page = alice_page.get(PAGE).content.decode()
+    assert "every club of yours" in page and "read and write" in page
+
+
+def test_a_club_one_is_not_in_or_a_wrong_scope_is_refused_and_makes_nothing(
+        alice_page, other_club, club):
+    for data, field in (({"club": str(other_club.pk)}, "club"),
+                        ({"club": "999999"}, "club"), ({"club": "x"}, "club"),
+                        ({"scope": "admin"}, "scope")):
+        response = alice_page.post(PAGE, {"name": "x", **data})
+        assert response.status_code == 422
+        page = response.content.decode()
+        assert f'id="{field}-error"' in page and 'id="new-token"' not in page
+    assert not ApiToken.objects.exists()
+
+
+def test_the_page_shows_the_user_only_their_own_clubs(alice_page, mallory, other_club):
+    assert "Favoriten" not in alice_page.get(PAGE).content.decode()

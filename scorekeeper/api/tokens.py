@@ -1,5 +1,6 @@
 """Signing in and tokens (docs/api.md, "Signing in and tokens"): a token for a user name and
-password, the caller's tokens, and the tokens of a club's members for its organisers."""
+password (for every club of the user or one, to write or only to read), the caller's tokens,
+and the tokens scoped to a club for its organisers."""
 
 from django.contrib.auth import authenticate
 from drf_spectacular.types import OpenApiTypes
@@ -8,11 +9,13 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ..models import ApiToken
 from ..services import tokens
-from .access import JsonBodyParser, JsonView, organiser, shape
+from .access import JsonBodyParser, JsonView, account, organiser, shape
 from .errors import ERRORS, PUBLIC_ERRORS, WRITE_ERRORS
 from .serializers import (
     ErrorSerializer,
+    IdField,
     NameField,
     StrictCharField,
     StrictIntegerField,
@@ -31,6 +34,26 @@ class TokenInputSerializer(StrictSerializer):
     expires_in_days = StrictIntegerField(
         min_value=tokens.DAYS[0], max_value=tokens.DAYS[1], allow_null=True, required=False,
         default=None, help_text="How many days the token works; null or absent: until revoked.")
+    club = IdField(allow_null=True, required=False, default=None,
+                   help_text="The id of one club of yours: the token works there only. Null "
+                             "or absent: in every club of yours.")
+    scope = serializers.ChoiceField(
+        choices=ApiToken.Scope.values, required=False, default=ApiToken.Scope.WRITE,
+        error_messages={"invalid_choice": 'A token\'s scope is "read" or "write"',
+                        "null": 'A token\'s scope is "read" or "write"'},
+        help_text="read: the token may only read; write (the default): what you may do.")
+
+
+# What a token is limited to, in every answer that shows one (after its other fields).
+def club_field():
+    return serializers.IntegerField(
+        source="club_id", allow_null=True,
+        help_text="The one club the token works in; null: every club of its user.")
+
+
+def scope_field():
+    return serializers.ChoiceField(choices=ApiToken.Scope.values,
+                                   help_text="read: it may only read.")
 
 
 class NewTokenSerializer(serializers.Serializer):
@@ -39,6 +62,8 @@ class NewTokenSerializer(serializers.Serializer):
     id = serializers.CharField(source="token_key", help_text="Names the token to revoke it.")
     name = serializers.CharField()
     expiry = serializers.DateTimeField(allow_null=True, help_text="null: until revoked.")
+    club = club_field()
+    scope = scope_field()
 
 
 class ApiTokenSerializer(serializers.Serializer):
@@ -48,6 +73,8 @@ class ApiTokenSerializer(serializers.Serializer):
     expiry = serializers.DateTimeField(allow_null=True, help_text="null: until revoked.")
     last_used_at = serializers.DateTimeField(
         allow_null=True, help_text="Within a minute; null: never used.")
+    club = club_field()
+    scope = scope_field()
 
 
 class MemberTokenSerializer(ApiTokenSerializer):
@@ -84,15 +111,18 @@ class TokenView(APIView):
             raise exceptions.AuthenticationFailed(
                 "Wrong user name or password", code="invalid_credentials")
         token, secret = tokens.make_token(user=user, name=data["name"],
-                                          days=data["expires_in_days"])
+                                          days=data["expires_in_days"], club_id=data["club"],
+                                          scope=data["scope"])
         return Response(data_of(NewTokenSerializer, {
             "token": secret, "token_key": token.token_key, "name": token.name,
-            "expiry": token.expiry}), headers={"Cache-Control": "no-store"})
+            "expiry": token.expiry, "club_id": token.club_id, "scope": token.scope}),
+            headers={"Cache-Control": "no-store"})
 
 
 class TokenListView(JsonView):
     @extend_schema(tags=["access"], responses={200: ApiTokenSerializer(many=True), **ERRORS})
     def get(self, request):
+        account(request, write=False)
         return Response(data_of(ApiTokenSerializer, tokens.tokens_of(request.user), many=True))
 
 
@@ -100,6 +130,7 @@ class TokenDetailView(JsonView):
     @extend_schema(tags=["access"], parameters=[TOKEN_ID],
                    responses={204: None, **ERRORS})
     def delete(self, request, token_id: str):
+        account(request, write=True)
         tokens.revoke_token(user=request.user, token_id=token_id)
         return Response(status=204)
 
@@ -107,7 +138,8 @@ class TokenDetailView(JsonView):
 class ClubTokenListView(JsonView):
     @extend_schema(tags=["access"], responses={200: MemberTokenSerializer(many=True), **ERRORS})
     def get(self, request, club_id: int):
-        organiser(request, club_id, "see the members' tokens")
+        organiser(request, club_id, "see the tokens scoped to the club",
+                  action="club.admin.read")
         return Response(data_of(MemberTokenSerializer, tokens.club_tokens(club_id), many=True))
 
 
@@ -115,6 +147,6 @@ class ClubTokenDetailView(JsonView):
     @extend_schema(tags=["access"], parameters=[TOKEN_ID],
                    responses={204: None, **ERRORS})
     def delete(self, request, club_id: int, token_id: str):
-        organiser(request, club_id, "revoke the members' tokens")
+        organiser(request, club_id, "revoke the tokens scoped to the club")
         tokens.revoke_member_token(club_id=club_id, token_id=token_id)
         return Response(status=204)

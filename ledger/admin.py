@@ -38,6 +38,7 @@ class EntryAdmin(ReadOnlyAdmin):
         "reverses",
         "created_at",
         "actor",
+        "imported_actor",  # an imported entry: the actor its document claimed
     ]
     list_filter = ["kind", "currency"]
     list_select_related = ["debit_account", "credit_account", "reverses"]

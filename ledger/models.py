@@ -84,6 +84,13 @@ class Entry(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     actor = models.CharField(max_length=150, blank=True)
+    # An imported entry's actor is the user who imported it; the one the document named is
+    # kept here, as its claim (docs/security.md). None: written here, not imported; "": the
+    # document named nobody. Nullable also so that adding it is an ADD COLUMN: SQLite
+    # would rebuild the table for a NOT NULL one and lose the append-only triggers (0002).
+    imported_actor = models.CharField(  # noqa: DJ001 (None and "" differ, see above)
+        max_length=150, null=True, blank=True,
+        help_text="Imported entries: the actor the imported document named.")
     reason = models.CharField(max_length=255, blank=True)
     request_id = models.CharField(
         max_length=255, blank=True, help_text="The idempotency key or request id that wrote it."

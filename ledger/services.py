@@ -3,8 +3,8 @@
 Writes: `post` a batch of transfers, `reverse` entries, `sync` a game's ledger with
 the transfers its facts call for, `restore` an exported ledger entry by entry.
 Reads: `lines` of a game, `balances` of a game or of several, `carried` (a table
-session's carried pot), `verify` (and `differences`, the same as data), and the
-report's aggregates (`flows`, `entry_counts`).
+session's carried pot), `verify` (and `differences`, the same as data), `strays` (the
+entries no game accounts for), and the report's aggregates (`flows`, `entry_counts`).
 
 A transfer is any object with `source`, `target`, `amount` (minor units),
 `kind` and `round`, such as the rules engine's Transfer. Source and target are
@@ -22,7 +22,7 @@ from operator import or_
 from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import IntegerField, Q, Subquery, Sum
+from django.db.models import Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from .models import Account, Entry
@@ -168,6 +168,7 @@ class Line(NamedTuple):
     request_id: str
     seq: int
     reverses_seq: int | None  # the seq of the entry it cancels
+    imported_actor: str | None = None  # an imported entry: the actor its document named
 
 
 def lines(game_id: int) -> list[Line]:
@@ -179,10 +180,11 @@ def lines(game_id: int) -> list[Line]:
     rows = Entry.objects.filter(game_id=game_id).order_by("id").values_list(
         "id", "batch", "round_number", "kind", "debit_account__key", "credit_account__key",
         "amount_minor", "currency", "reverses_id", "created_at", "actor", "reason",
-        "request_id",
+        "request_id", "imported_actor",
     )
     seq_of = {row[0]: seq for seq, row in enumerate(rows, start=1)}
-    return [Line(*row, seq=seq_of[row[0]], reverses_seq=seq_of.get(row[8])) for row in rows]
+    return [Line(*row[:-1], seq=seq_of[row[0]], reverses_seq=seq_of.get(row[8]),
+                 imported_actor=row[-1]) for row in rows]
 
 
 def verify(game_id: int, expected_transfers: Iterable) -> list[str]:
@@ -248,6 +250,79 @@ def _compared(game_id: int, expected_transfers: Iterable) -> list[tuple[tuple, i
             if actual.get(flow, 0) != expected.get(flow, 0)]
 
 
+class Stray(NamedTuple):
+    """An entry no game accounts for: `why` is "game_gone" (its game_id names no game),
+    "other_game" (it moves money of another game's account) or "other_session" (of the
+    carried pot of a table session its game does not sit in). `account` is the account at
+    fault, as "scope scope_id key" (None for "game_gone")."""
+
+    id: int
+    game_id: int
+    round: int | None
+    kind: str
+    source: str
+    target: str
+    amount: int
+    currency: str
+    created_at: datetime
+    why: str
+    account: str | None
+
+
+def strays(games: QuerySet, *, game_ids=None, session_ids=None) -> list[Stray]:
+    """The entries that no game accounts for, in id order: all of them, or only those of
+    the games `game_ids` and those that move the carried pot of the table sessions
+    `session_ids` (ids or querysets of ids; what can be attributed to a club).
+
+    `games` is every game there is, as a queryset with `pk` and `session_id` (the ledger
+    names no game model). An entry belongs to the game its game_id names; its accounts
+    must be that game's or its table session's (the carried pot). A game's row deleted
+    behind the services' back leaves its entries here, which `verify` cannot see: it
+    starts from the games.
+    """
+    entries = Entry.objects.all()
+    if game_ids is not None or session_ids is not None:
+        carried = Account.objects.filter(scope=Account.Scope.SESSION,
+                                         scope_id__in=session_ids if session_ids is not None
+                                         else [])
+        entries = entries.filter(Q(game_id__in=game_ids if game_ids is not None else [])
+                                 | Q(debit_account__in=carried) | Q(credit_account__in=carried))
+    game = games.filter(pk=OuterRef("game_id"))
+    rows = (
+        entries.annotate(game_exists=Exists(game),
+                         game_session=Subquery(game.values("session_id")[:1]))
+        .filter(Q(game_exists=False) | _foreign(Account.Scope.GAME, "game_id")
+                | _foreign(Account.Scope.SESSION, "game_session"))
+        .select_related("debit_account", "credit_account")
+        .order_by("id")
+    )
+    return [_stray(entry) for entry in rows]
+
+
+def _foreign(scope: str, owner: str) -> Q:
+    """An account of `scope` on either side of the entry that `owner` (the entry's game_id
+    or its game's session) does not own; an owner of NULL (no session) owns none."""
+    result = Q()
+    for side in ("debit_account", "credit_account"):
+        result |= Q(**{f"{side}__scope": scope}) & (
+            Q(**{f"{owner}__isnull": True}) | ~Q(**{f"{side}__scope_id": F(owner)}))
+    return result
+
+
+def _stray(entry: Entry) -> Stray:
+    why, account = "game_gone", None
+    if entry.game_exists:
+        owners = {Account.Scope.GAME: entry.game_id, Account.Scope.SESSION: entry.game_session}
+        for side in (entry.debit_account, entry.credit_account):
+            if owners[side.scope] != side.scope_id:
+                why = "other_game" if side.scope == Account.Scope.GAME else "other_session"
+                account = str(side)
+                break
+    return Stray(entry.pk, entry.game_id, entry.round_number, entry.kind,
+                 entry.debit_account.key, entry.credit_account.key, entry.amount_minor,
+                 entry.currency, entry.created_at, why, account)
+
+
 def sync(
     expected: Iterable,
     *,
@@ -306,7 +381,8 @@ def _flow(source, target, amount, kind, round_number) -> tuple:
 @dataclass(frozen=True)
 class Restored:
     """An entry as an export wrote it: `batch` and `reverses` are positions in the export
-    (batches numbered from 0, entries from 1), never database ids."""
+    (batches numbered from 0, entries from 1), never database ids. `claimed_actor` is the
+    actor the document names: only a claim, since anyone can write a document."""
 
     source: str
     target: str
@@ -316,7 +392,7 @@ class Restored:
     batch: int
     reverses: int | None
     created_at: datetime | None
-    actor: str
+    claimed_actor: str
     reason: str
 
 
@@ -327,13 +403,15 @@ def restore(
     currency: str,
     session_id: int | None,
     request_id: str,
+    actor: str,
 ) -> None:
     """Write an exported ledger again, entry for entry, in its order (an import).
 
     Each entry passes the checks `post` makes; a reversal must mirror the earlier
-    entry it names, and no entry is reversed twice. Batches get new ids; moments,
-    actors and reasons are kept. ValueError says what is wrong; nothing is written then
-    (the caller's transaction rolls back).
+    entry it names, and no entry is reversed twice. Batches get new ids; moments and
+    reasons are kept. The entries' actor is `actor`, the one importing; the actor the
+    document claims is kept as `imported_actor` (docs/security.md). ValueError says what
+    is wrong; nothing is written then (the caller's transaction rolls back).
     """
     for position, entry in enumerate(entries, start=1):
         _check(entry, round_number=None, session_id=session_id)
@@ -376,8 +454,8 @@ def restore(
                 game_id=game_id, round_number=item.round,
                 batch=batches.setdefault(item.batch, uuid.uuid4()),
                 reverses=written[item.reverses] if item.reverses is not None else None,
-                created_at=item.created_at or now, actor=item.actor, reason=item.reason,
-                request_id=request_id,
+                created_at=item.created_at or now, actor=actor,
+                imported_actor=item.claimed_actor, reason=item.reason, request_id=request_id,
             )))
         if pending:
             flush()

@@ -6,6 +6,9 @@ The check is the one `manage.py verifyledger` and GET /api/v1/games/{id}/verify/
 compared with its ledger entries. It replays from the stored facts alone, never from a
 kept state or snapshot, so nothing derived can hide a difference. A replay costs a few
 milliseconds a game, so the page checks one page of games at a time (PAGE_SIZE).
+
+The check starts from the games, so it cannot see an entry whose game is gone: `strays`
+walks the entries for those (docs/security.md, "The ledger cannot be orphaned").
 """
 
 from collections import defaultdict
@@ -15,7 +18,7 @@ from django.db.models import QuerySet
 
 from ledger import services as ledger
 
-from ..models import Game, Rebuy, Round, Seat
+from ..models import Game, Rebuy, Round, Seat, TableSession
 from ..rules import RulesError
 from .errors import NotFound
 from .reading import GameView, load_game, round_history
@@ -94,6 +97,21 @@ def audit_games(games: list[Game]) -> list[GameAudit]:
         expected = [] if view.void else states[game.pk].transfers
         checked.append(GameAudit(view, ledger.differences(game.pk, expected)))
     return checked
+
+
+def strays(*, club_id: int | None = None, game_ids=None) -> list[ledger.Stray]:
+    """Ledger entries that no game accounts for (ledger.strays): every one; or, for a club,
+    those that can be attributed to it. An entry whose game is gone names no club, so a
+    club is shown those that moved its evenings' carried pot, and those of its games
+    (`game_ids`, e.g. one page of them; None: all its games) that used accounts not theirs.
+    Only `manage.py verifyledger` without --club sees every one."""
+    games = Game.objects.all()
+    if club_id is None:
+        return ledger.strays(games, game_ids=game_ids)
+    if game_ids is None:
+        game_ids = Game.objects.filter(club_id=club_id).values("pk")
+    sessions = TableSession.objects.filter(club_id=club_id).values("pk")
+    return ledger.strays(games, game_ids=game_ids, session_ids=sessions)
 
 
 def game_record(club_id: int, game_id: int) -> GameRecord:

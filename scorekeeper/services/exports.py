@@ -32,10 +32,11 @@ document, never database ids.
 
 Import recreates the facts in one transaction (players by name in the target
 club), then RESTORES the ledger entries in order (`ledger.restore`) rather than
-deriving them anew, so the ledger is reproduced entry for entry (timestamps, actors
-and reasons kept). It then checks that `verify_game` finds no difference and that
-the standings the new facts give are the exported ones; otherwise it refuses and
-writes nothing.
+deriving them anew, so the ledger is reproduced entry for entry (timestamps and
+reasons kept). The importing user is the entries' actor: the actor a document names is
+only its claim, kept as the entry's `imported_actor` (docs/security.md). It then checks
+that `verify_game` finds no difference and that the standings the new facts give are the
+exported ones; otherwise it refuses and writes nothing.
 
 Idempotency (docs/reliability.md 30, "Backup/restore replay"): the document's
 `export_id` is stored with the import (model `GameImport`, unique per club), in the
@@ -453,10 +454,14 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
                 target=accounts.get(entry["target"], entry["target"]),
                 amount=entry["amount"], kind=entry["kind"], round=entry["round"],
                 batch=entry["batch"], reverses=entry["reverses"],
-                created_at=entry["created_at"], actor=entry["actor"], reason=entry["reason"],
+                created_at=entry["created_at"], claimed_actor=entry["actor"],
+                reason=entry["reason"],
             ) for entry in game["ledger"]],
             game_id=row.pk, currency=row.currency, session_id=session.pk,
             request_id=f"import:{export_id}",
+            # Whoever imports wrote these rows; the document's actors are only its claim,
+            # kept beside them (docs/security.md).
+            actor=getattr(user, "username", "") or "",
         )
     except ValueError as error:
         refuse(f"The ledger cannot be restored: {error}", f"{path}.ledger",

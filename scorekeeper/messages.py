@@ -92,6 +92,14 @@ TEXTS = {
     ),
     "player_id_type": _("A player is named by a number or a text"),
     "player_seated_twice": _("%(name)s is seated twice"),
+    "player_looks_like_seated": _(
+        "%(name)s looks like %(other)s, who is already seated: write the name so that the two "
+        "can be told apart",
+    ),
+    "player_looks_like_member": _(
+        "%(name)s looks like %(other)s, a player of this club: seat %(other)s, or write the "
+        "name so that the two can be told apart",
+    ),
     "carried_pot_negative": _("The carried pot is an amount of zero or more"),
     "carried_pot_points_game": _("The Punktespiel has no pot to carry a pot into"),
     "carried_pot_no_pot": _("This game plays for no pot, so no pot can be carried into it"),

@@ -89,6 +89,12 @@ TEMPLATES: dict[str, str | Plural] = {
                      "%(cards)s cards in play: play with more decks",
     "player_id_type": "A player is named by a number or a text",
     "player_seated_twice": "%(name)s is seated twice",
+    # Look-alike names (scorekeeper.names.look_alike; docs/security.md): said by the services.
+    "player_looks_like_seated": "%(name)s looks like %(other)s, who is already seated: write "
+                                "the name so that the two can be told apart",
+    "player_looks_like_member": "%(name)s looks like %(other)s, a player of this club: seat "
+                                "%(other)s, or write the name so that the two can be told "
+                                "apart",
     "carried_pot_negative": "The carried pot is an amount of zero or more",
     "carried_pot_points_game": "The Punktespiel has no pot to carry a pot into",
     "carried_pot_no_pot": "This game plays for no pot, so no pot can be carried into it",

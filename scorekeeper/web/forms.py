@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import rules as engine
-from ..names import InvalidName, clean_name, name_key
+from ..names import InvalidName, clean_name, look_alike, name_key
 from .presenters import minor_from_text, money_text
 
 # Why a typed name is refused (scorekeeper.names), in the reader's language.
@@ -16,6 +16,8 @@ NAME_PROBLEMS = {
                                    "spaces or invisible characters"),
     "control_character": gettext_lazy("A name cannot hold control characters, line breaks or "
                                       "text-direction marks"),
+    "format_character": gettext_lazy("A name cannot hold format characters such as zero-width "
+                                     "spaces, joiners or soft hyphens"),
 }
 
 
@@ -339,6 +341,12 @@ RULE_FIELDS = {
 }
 
 
+def _looks_like(name: str, other: str) -> str:
+    # The services' words for it (scorekeeper.messages), in the reader's language.
+    return _("%(name)s looks like %(other)s, who is already seated: write the name so that "
+             "the two can be told apart") % {"name": name, "other": other}
+
+
 def read_seats(data) -> list[str]:
     """The seated names in order, from the repeated `seat` field."""
     return [name.strip()[:50] for name in data.getlist("seat") if name.strip()][:12]
@@ -355,6 +363,8 @@ def apply_seat_action(seats: list[str], data) -> tuple[list[str], str, str]:
     if "seat_add" in data:
         name = data["seat_add"].strip()[:50]
         if name and name_key(name) not in known:
+            if (other := look_alike(name, seats)) is not None:
+                return seats, _looks_like(name, other), "new_name"
             seats.append(name)
         return seats, "", "new_name"
     if "seat_new" in data:
@@ -366,6 +376,8 @@ def apply_seat_action(seats: list[str], data) -> tuple[list[str], str, str]:
             return seats, _("A name has at most 50 characters"), "new_name"
         if name_key(name) in known:
             return seats, _("%(name)s is already seated") % {"name": name}, "new_name"
+        if (other := look_alike(name, seats)) is not None:
+            return seats, _looks_like(name, other), "new_name"
         seats.append(name)
         return seats, "", "new_name"
     for action, step in (("up", -1), ("down", 1)):

@@ -11,11 +11,13 @@ from html import unescape
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from ledger.models import Entry
 from scorekeeper import services
 from scorekeeper.models import PendingHand, Round, SeatClaim
-from scorekeeper.web import presenters as pages
+from scorekeeper.services import policy
+from scorekeeper.services.policy import OPERATOR
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -23,7 +25,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def game(club):
     return services.start_game(club=club, name="Freitag", preset="wiener",
-                               players=["Anna", "Ben", "Cem"]).game
+                               players=["Anna", "Ben", "Cem"], user=OPERATOR).game
 
 
 def ids_of(game) -> dict[str, int]:
@@ -32,7 +34,7 @@ def ids_of(game) -> dict[str, int]:
 
 def link(game) -> str:
     game.refresh_from_db()
-    return f"/s/{pages.share_token(game.pk, game.share_version)}/"
+    return f"/s/{policy.share_token(game.pk, game.share_version)}/"
 
 
 def text(response) -> str:
@@ -138,7 +140,7 @@ def test_a_phone_holds_one_seat_per_game(game):
 
 def test_a_player_of_another_game_is_no_seat_here(game, club):
     other = services.start_game(club=club, name="Samstag", preset="wiener",
-                                players=["Dora", "Emil"]).game
+                                players=["Dora", "Emil"], user=OPERATOR).game
 
     response = Client().post(f"{link(game)}claim/", {"player": ids_of(other)["Dora"]})
 
@@ -198,7 +200,7 @@ def test_releasing_from_the_round_form_answers_the_list_again(game, bob_page):
 
 def test_a_claim_of_another_game_cannot_be_released_here(game, club, bob_page):
     other = services.start_game(club=club, name="Samstag", preset="wiener",
-                                players=["Dora", "Emil"]).game
+                                players=["Dora", "Emil"], user=OPERATOR).game
     claimed_phone(other, "Dora")
     claim = SeatClaim.objects.get()
 
@@ -206,6 +208,116 @@ def test_a_claim_of_another_game_cannot_be_released_here(game, club, bob_page):
 
     assert response.status_code == 404
     assert SeatClaim.objects.get().released_at is None
+
+
+def test_a_phone_leaves_its_seat_and_its_hand_goes_from_the_form(game, bob_page):
+    """Issue 23: a phone that tapped the wrong name (or goes home) lets go of the seat
+    itself; its cookie goes, the seat is free, and what it sent no longer shows."""
+    phone = claimed_phone(game, "Ben")
+    send(phone, game, dw="14")
+    assert "Ben: 14, from Ben's phone" in pending_list(bob_page, game)
+    page = phone.get(f"{link(game)}hand/").content.decode()
+    assert f'action="{link(game)}leave/"' in page and "Leave this seat" in text(
+        phone.get(f"{link(game)}hand/"))
+    assert "Not Ben? Leave this seat" in text(phone.get(f"{link(game)}claim/"))
+
+    response = phone.post(f"{link(game)}leave/")
+
+    assert (response.status_code, response["Location"]) == (302, link(game))
+    cookie = phone.cookies[f"seat-{game.pk}"]
+    assert cookie.value == "" and cookie["path"] == "/s/"  # deleted on the phone
+    claim = SeatClaim.objects.get()
+    assert claim.released_at is not None and claim.released_by is None
+    listed = pending_list(bob_page, game)
+    assert "Ben: 14" not in listed and "Ben's phone" not in listed
+    assert PendingHand.objects.count() == 1  # kept as the record of what was sent
+    before = footprint(game)
+    assert send(phone, game, dw="16").status_code == 403
+    assert footprint(game) == before
+    # The seat is offered again, and this phone may take another one.
+    assert "I am Ben" in text(Client().get(f"{link(game)}claim/"))
+    assert phone.post(f"{link(game)}claim/", {"player": ids_of(game)["Anna"]}
+                      ).status_code == 302
+
+
+def test_leaving_from_the_sheet_goes_through_htmx(game):
+    phone = claimed_phone(game, "Ben")
+
+    response = phone.post(f"{link(game)}leave/", **HTMX)
+
+    assert (response.status_code, response["HX-Location"]) == (204, link(game))
+    assert SeatClaim.objects.get().released_at is not None
+
+
+def test_leaving_without_a_seat_changes_nothing(game):
+    claimed_phone(game, "Ben")
+    before = footprint(game)
+
+    response = Client().post(f"{link(game)}leave/")
+
+    assert (response.status_code, response["Location"]) == (302, link(game))
+    assert footprint(game) == before
+    assert Client().get(f"{link(game)}leave/").status_code == 405
+
+
+# --- A share link cannot grab every seat over and over ------------------------------------
+
+
+def grab(game, name) -> int:
+    """A script without cookies claiming a seat: the status it gets."""
+    return Client().post(f"{link(game)}claim/", {"player": ids_of(game)[name]}).status_code
+
+
+def test_a_link_takes_no_more_claims_in_ten_minutes_than_seats_and_three(
+        game, bob_page, monkeypatch):
+    """Issue 23: a script that clears its cookies could take every seat again as soon as
+    the scorekeeper released it. A link takes at most seats + 3 claims in 10 minutes
+    (docs/table.md); revoking it gives the new link a fresh allowance."""
+    from scorekeeper.services import claims
+
+    for _ in range(2):  # the script takes all three seats; the scorekeeper frees them
+        assert [grab(game, name) for name in ("Anna", "Ben", "Cem")] == [302] * 3
+        for claim in SeatClaim.objects.filter(released_at__isnull=True):
+            bob_page.post(f"/games/{game.pk}/claims/{claim.pk}/release/")
+    before = footprint(game)
+
+    refused = Client().post(f"{link(game)}claim/", {"player": ids_of(game)["Anna"]})
+
+    assert refused.status_code == 409  # as every claim refusal: htmx swaps it in
+    assert ("Too many seats were claimed through this link in the last 10 minutes. "
+            "The scorekeeper can revoke the link on the share page and share the new one."
+            in text(refused))
+    assert int(refused["Retry-After"]) <= 600
+    assert footprint(game) == before
+    # Ten minutes later the link takes claims again.
+    now = claims.time.time()
+    monkeypatch.setattr(claims.time, "time", lambda: now + 601)
+    assert grab(game, "Anna") == 302
+    monkeypatch.undo()
+    # A revoked link releases every phone; the new one (the script lacks it) starts afresh.
+    bob_page.post(f"/games/{game.pk}/share/revoke/")
+    assert [grab(game, name) for name in ("Anna", "Ben", "Cem")] == [302] * 3
+
+
+def test_refused_claims_use_up_no_allowance(game):
+    claimed_phone(game, "Ben")
+
+    answers = [grab(game, "Ben") for _ in range(10)]  # taken: refused, nothing claimed
+
+    assert answers == [409] * 10
+    assert grab(game, "Anna") == 302
+
+
+def test_the_allowance_is_per_link_not_per_address(game, club):
+    """All the table's phones share the Wi-Fi's one address: each game's link counts its
+    own claims, so a busy table next door takes nothing from this one."""
+    other = services.start_game(club=club, name="Samstag", preset="wiener",
+                                players=["Dora", "Emil"], user=OPERATOR).game
+    for _ in range(5):
+        assert grab(other, "Dora") == 302
+        SeatClaim.objects.filter(game=other).update(released_at=timezone.now())
+
+    assert [grab(game, name) for name in ("Anna", "Ben", "Cem")] == [302] * 3
 
 
 # --- Sending a hand -------------------------------------------------------------------------
@@ -225,12 +337,35 @@ def test_a_player_sends_typed_points_and_may_send_again(game, bob_page):
     assert "Sent: 14 points. The scorekeeper confirms the round." in text(
         phone.get(f"{link(game)}hand/"))
     assert "Ben: 14, from Ben's phone" in pending_list(bob_page, game)
-    # Sent again: the newest counts, the earlier stays as the record.
+    # Sent again: the newest replaces it (one pending hand per seat and round).
     send(phone, game, dw="16")
     assert "Sent: 16 points." in text(phone.get(f"{link(game)}hand/"))
     listed = pending_list(bob_page, game)
     assert "Ben: 16, from Ben's phone" in listed and "Ben: 14" not in listed
-    assert PendingHand.objects.count() == 2
+    assert PendingHand.objects.count() == 1
+
+
+def test_many_sends_leave_one_hand_the_last_sent(game, bob_page):
+    """Issue 23: 30 sends were 30 rows. A send replaces the seat's hand for the round, and
+    the scorekeeper's list (204 while nothing changed) still sees each send as new."""
+    phone = claimed_phone(game, "Ben")
+    first = bob_page.get(f"/games/{game.pk}/rounds/new/pending/", **HTMX).content.decode()
+    stamps = {unescape(re.search(r'hx-get="[^"]*\?v=([^"]+)"', first)[1])}
+    filled = set()
+
+    for points in range(2, 32):
+        assert send(phone, game, dw=str(points)).status_code == 302
+        listed = bob_page.get(f"/games/{game.pk}/rounds/new/pending/", **HTMX).content.decode()
+        stamps.add(unescape(re.search(r'hx-get="[^"]*\?v=([^"]+)"', listed)[1]))
+        # hands.js fills in each send once, known by its data-pending
+        filled.add(re.search(r'data-pending="([^"]+)"', listed)[1])
+
+    sent = PendingHand.objects.get()
+    assert (sent.round_number, sent.entry, sent.points) == (1, {"dw": "31"}, 31)
+    assert "Sent: 31 points." in text(phone.get(f"{link(game)}hand/"))
+    listed = pending_list(bob_page, game)
+    assert "Ben: 31, from Ben's phone" in listed and "Ben: 30" not in listed
+    assert len(stamps) == 31 and len(filled) == 30
 
 
 def test_a_player_sends_cards_and_the_picker_shows_melds_and_deadwood(game, bob_page):
@@ -420,9 +555,10 @@ def test_a_revoked_share_link_claims_and_sends_nothing(game, bob_page):
 
     answers = [phone.get(f"{old}hand/"), phone.post(f"{old}hand/", {"number": 1, "dw": "3"}),
                Client().post(f"{old}claim/", {"player": ids_of(game)["Anna"]}),
-               phone.post(f"{old}hand/pick/", {"pick_cards": "1:"})]
+               phone.post(f"{old}hand/pick/", {"pick_cards": "1:"}),
+               phone.post(f"{old}leave/")]
 
-    assert [response.status_code for response in answers] == [404] * 4
+    assert [response.status_code for response in answers] == [404] * 5
     assert footprint(game) == before
 
 
@@ -442,9 +578,10 @@ def test_revoking_the_share_link_releases_the_phones_that_claimed_through_it(gam
 
 def test_a_finished_game_takes_no_hand(club):
     game = services.start_game(club=club, name="Kurz", preset="romme",
-                               players=["Anna", "Ben"], rules={"mode": "points"}).game
+                               players=["Anna", "Ben"], rules={"mode": "points"},
+                               user=OPERATOR).game
     phone = claimed_phone(game, "Ben")
-    services.close_game(game_id=game.pk)
+    services.close_game(game_id=game.pk, user=OPERATOR)
     before = footprint(game)
 
     page = phone.get(f"{link(game)}hand/")
@@ -460,6 +597,12 @@ def test_a_finished_game_takes_no_hand(club):
                          ).status_code == 409
     assert "Whose phone is this?" not in text(Client().get(f"{link(game)}claim/"))
     assert 'id="phone-seat"' not in Client().get(link(game)).content.decode()
+    # The end releases no seat (a claim of a finished game holds nothing), and the phone
+    # may still let go of it.
+    assert SeatClaim.objects.get().released_at is None
+    assert "Leave this seat" in text(page)
+    assert phone.post(f"{link(game)}leave/").status_code == 302
+    assert SeatClaim.objects.get().released_at is not None
 
 
 def test_a_void_game_takes_no_hand(game, alice):
@@ -476,7 +619,7 @@ def test_a_void_game_takes_no_hand(game, alice):
 
 def test_a_forged_cookie_or_one_of_another_game_is_no_claim(game, club):
     other = services.start_game(club=club, name="Samstag", preset="wiener",
-                                players=["Dora", "Emil"]).game
+                                players=["Dora", "Emil"], user=OPERATOR).game
     elsewhere = claimed_phone(other, "Dora")
     claim = SeatClaim.objects.get()
     forged = Client()
@@ -505,7 +648,7 @@ def test_the_player_pages_keep_the_link_to_this_site(game):
 
 def test_a_rami_player_sends_what_was_laid_with_the_hand(club, bob_page):
     game = services.start_game(club=club, name="Rami", preset="rami",
-                               players=["Anna", "Ben"]).game
+                               players=["Anna", "Ben"], user=OPERATOR).game
     phone = claimed_phone(game, "Ben")
     page = phone.get(f"{link(game)}hand/").content.decode()
     assert f'name="laid-{phone.seat}"' in page and f'name="dw-{phone.seat}"' in page

@@ -4,13 +4,22 @@ round form shows of them.
 
 A pending hand is no fact of the game: no round, no ledger entry, no new version, nothing
 the API shows. The scorekeeper's Save records the round as always (services.record_round);
-the pending hands of that round then stay behind as the record of what was sent.
+the pending hands of that round then stay behind as the record of what was sent, one per
+seat's claim and round (a send replaces the one before).
+
+Anyone with the share link may claim a free seat: a phone holds one seat per game, and a
+link takes at most its seats plus CLAIM_SPARE claims in CLAIM_WINDOW, so a script that
+clears its cookies cannot take the seats again and again as the scorekeeper frees them.
+Revoking the link releases every phone and gives the new link a fresh allowance.
 """
 
+import math
 import secrets
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -25,6 +34,10 @@ CODE_ALPHABET = "ACDEFHJKMNPRTWXY3479"
 CODE_LENGTH = 4
 # Rami's laid melds and a hand's cards as the round form carries them.
 MAX_TEXT = 300
+# Claims one share link takes in a window: every seat once, and a few over for a mis-tap
+# left and claimed again. Not per address: the table's phones share the Wi-Fi's one.
+CLAIM_WINDOW = 10 * 60
+CLAIM_SPARE = 3
 
 
 class SeatRefused(ServiceError):
@@ -50,6 +63,18 @@ class PhoneHoldsSeat(SeatRefused):
 
     code = "phone_holds_seat"
     text = "This phone already holds {name}'s seat; a phone holds one seat per game"
+
+
+class TooManyClaims(ServiceError):
+    """The share link took its seats plus CLAIM_SPARE claims in this CLAIM_WINDOW."""
+
+    code = "too_many_claims"
+    status = 429
+
+    def __init__(self, *, retry_after: int):
+        super().__init__(f"Too many seats were claimed through this link in the last "
+                         f"{CLAIM_WINDOW // 60} minutes", field="player")
+        self.retry_after = retry_after
 
 
 class NoClaim(ServiceError):
@@ -88,7 +113,8 @@ class NotPlaying(ServiceError):
 
 def claim_seat(*, game_id: int, player_id: int, holding: int | None = None) -> SeatClaim:
     """Claim a player's seat for a phone; `holding` is the claim the phone's cookie names,
-    if any. The code tells the scorekeeper which phone holds the seat."""
+    if any. The code tells the scorekeeper which phone holds the seat. Only a claim made
+    counts against the link's allowance: refusals cost nothing."""
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
         _refuse_over(view)
@@ -102,19 +128,41 @@ def claim_seat(*, game_id: int, player_id: int, holding: int | None = None) -> S
         if SeatClaim.objects.filter(game_id=game_id, player_id=player_id,
                                     released_at__isnull=True).exists():
             raise SeatTaken(view.name(player_id))
+        allowance = _Allowance(view)
         try:
             # The game's row is locked, so no other claim of it comes between; the
             # constraint stays the last line of defence.
             with transaction.atomic():
-                return SeatClaim.objects.create(game_id=game_id, player_id=player_id,
-                                                code=_new_code(game_id))
+                claim = SeatClaim.objects.create(game_id=game_id, player_id=player_id,
+                                                 code=_new_code(game_id))
         except IntegrityError:
             raise SeatTaken(view.name(player_id)) from None
+        allowance.spend()
+        return claim
+
+
+class _Allowance:
+    """The claims the game's current share link may still take in this window, counted in
+    the cache (like the API's throttles: per process unless CACHES is shared). Keyed by the
+    link's version, so a revoked link's count does not hold back the new link."""
+
+    def __init__(self, view: GameView):
+        self.key = f"seat-claims:{view.game.pk}:{view.game.share_version}"
+        self.now = time.time()
+        self.until, self.count = cache.get(self.key) or (0.0, 0)
+        if self.until <= self.now:  # a new window
+            self.until, self.count = self.now + CLAIM_WINDOW, 0
+        if self.count >= len(view.seats) + CLAIM_SPARE:
+            raise TooManyClaims(retry_after=math.ceil(self.until - self.now))
+
+    def spend(self) -> None:
+        cache.set(self.key, (self.until, self.count + 1), math.ceil(self.until - self.now))
 
 
 def release_claim(*, game_id: int, claim_id: int, user=None) -> SeatClaim:
-    """Free a seat: the phone that held it can no longer send hands. Releasing a claim
-    already released changes nothing."""
+    """Free a seat: the phone that held it can no longer send hands, and what it sent no
+    longer shows on the round form. `user` is the scorekeeper, or None when the phone left
+    by itself. Releasing a claim already released changes nothing."""
     with transaction.atomic():
         claim = (SeatClaim.objects.select_for_update()
                  .filter(pk=claim_id, game_id=game_id).first())
@@ -172,7 +220,8 @@ def send_hand(*, game_id: int, claim_id: int | None, number: int,
               hand: HandInput) -> PendingHand:
     """Store the hand a phone sent for round `number`, which must be the round being played;
     the claim decides whose hand it is (`hand.player` is not looked at). The hand's own
-    shape and cards are checked here; the round as a whole is checked when it is saved."""
+    shape and cards are checked here; the round as a whole is checked when it is saved.
+    A send replaces the claim's hand for the round, so a phone keeps one row per round."""
     with transaction.atomic():
         # The game's row is locked: a round saved meanwhile moves the round on first.
         view = load_game(game_id, for_update=True)
@@ -187,14 +236,17 @@ def send_hand(*, game_id: int, claim_id: int | None, number: int,
         if not plays(view, player):
             raise NotPlaying(name, number)
         entry, points = _checked(hand, view.rules, name)
-        return PendingHand.objects.create(claim=claim, round_number=number, entry=entry,
-                                          points=points)
+        # update_or_create stands a send that comes between (the constraint
+        # pending_hand_once): the later one updates, nobody gets an IntegrityError.
+        sent, _created = PendingHand.objects.update_or_create(
+            claim=claim, round_number=number,
+            defaults={"entry": entry, "points": points, "created_at": timezone.now()})
+        return sent
 
 
 def last_sent(claim_id: int, number: int) -> PendingHand | None:
-    """The newest hand the phone sent for round `number`: the one that counts."""
-    return (PendingHand.objects.filter(claim_id=claim_id, round_number=number)
-            .order_by("-created_at", "-id").first())
+    """The hand the phone sent for round `number` (its newest send)."""
+    return PendingHand.objects.filter(claim_id=claim_id, round_number=number).first()
 
 
 def _checked(hand: HandInput, rules: engine.Rules, name: str) -> tuple[dict, int]:
@@ -277,7 +329,7 @@ class DeckProblem:
 class Pending:
     """The newest hand a phone sent for the round being played."""
 
-    id: int
+    id: str  # one per send: the row is updated in place, so its pk alone repeats
     claim: int
     player: int
     name: str
@@ -290,23 +342,22 @@ class Pending:
 
 
 def pending_hands(view: GameView) -> list[Pending]:
-    """The round being played: the newest hand of each seat a phone holds now, in seat
-    order, each with the deck problems it takes part in (checked across them all)."""
-    number = view.state.next_round
-    newest: dict[int, PendingHand] = {}
-    for sent in (PendingHand.objects.select_related("claim")
-                 .filter(claim__game_id=view.game.pk, claim__released_at__isnull=True,
-                         round_number=number).order_by("created_at", "id")):
-        newest[sent.claim.player_id] = sent
+    """The round being played: the hand of each seat a phone holds now, in seat order,
+    each with the deck problems it takes part in (checked across them all). What a
+    released phone sent stays as the record but is not shown."""
+    sent_hands = {sent.claim.player_id: sent for sent in PendingHand.objects
+                  .select_related("claim")
+                  .filter(claim__game_id=view.game.pk, claim__released_at__isnull=True,
+                          round_number=view.state.next_round)}
     order = {seat.player_id: seat.number for seat in view.seats}
     hands = []
-    for player in sorted(newest, key=lambda player: order.get(player, 0)):
-        sent = newest[player]
+    for player in sorted(sent_hands, key=lambda player: order.get(player, 0)):
+        sent = sent_hands[player]
         cards = _stored_cards(sent.entry.get("cards", ""))
         melds = [_stored_cards(meld) for meld in (sent.entry.get("melds") or "").split("|")]
-        hands.append(Pending(sent.pk, sent.claim_id, player, view.name(player), sent.points,
-                             sent.entry, cards, [meld for meld in melds if meld],
-                             sent.created_at))
+        hands.append(Pending(f"{sent.pk}.{sent.created_at.timestamp():.6f}", sent.claim_id,
+                             player, view.name(player), sent.points, sent.entry, cards,
+                             [meld for meld in melds if meld], sent.created_at))
     _check_deck_across(hands, view.rules)
     return hands
 

@@ -3,14 +3,16 @@ share link, entering one's own hand for the round being played, and the scorekee
 side of it (the pending hands on the round form, releasing a phone).
 
 A phone is known by a signed cookie per game holding its claim's id; no login. A claim
-released, or of another game, is no claim. What a phone sends is a pending hand: the
-scorekeeper's Save records the round, nothing before (services.claims).
+released, or of another game, is no claim. The phone lets go of its seat itself ("Leave
+this seat"), the scorekeeper releases it, or revoking the share link releases them all.
+What a phone sends is a pending hand: the scorekeeper's Save records the round, nothing
+before (services.claims).
 """
 
 from dataclasses import replace
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_not_required, login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -99,9 +101,12 @@ def sheet_phone(request, view, token: str) -> dict | None:
                   if seat.player_id not in taken and claim_services.plays(view, seat.player_id)],
         "claim_url": reverse("shared-claim", args=[token]),
         "hand_url": reverse("shared-hand", args=[token]),
+        "leave_url": reverse("shared-leave", args=[token]),
     }
 
 
+# The share link is the key to these pages, no sign-in (web.access.PagesNeedSignIn).
+@login_not_required
 @require_http_methods(["GET", "POST"])
 def claim(request, token: str):
     """GET: the shared sheet's "Whose phone is this?", asked for once the sheet loaded (the
@@ -119,11 +124,35 @@ def claim(request, token: str):
                                             holding=_claim_id(request, game.pk))
     except services.NotFound:
         raise Http404("No such player in this game") from None
+    except claim_services.TooManyClaims as error:
+        # 409 like every claim refusal, not 429: the claim is sent by htmx, which swaps
+        # 409 into the page but no 429 (base.html's responseHandling).
+        response = _seat_page(request, token, _(
+            "Too many seats were claimed through this link in the last %(minutes)s minutes. "
+            "The scorekeeper can revoke the link on the share page and share the new "
+            "one.") % {"minutes": claim_services.CLAIM_WINDOW // 60}, status=409)
+        response["Retry-After"] = str(error.retry_after)
+        return response
     except RulesError as error:
         return _seat_page(request, token, _claim_refusal(error), status=error.status)
     response = _go(request, reverse("shared", args=[token]))
     _keep_claim(response, request, game.pk, claimed.pk)
     return response
+
+
+@login_not_required
+@require_POST
+def leave(request, token: str):
+    """"Not my seat": the phone lets go of the seat it holds, so the right phone can claim
+    it; what it sent no longer shows on the round form. Its cookie goes too. Without a
+    seat there is nothing to let go of: back to the sheet all the same."""
+    game = shared_game(token)
+    claim = phone_claim(request, game)
+    if claim is not None:
+        claim_services.release_claim(game_id=game.pk, claim_id=claim.pk)
+    response = _go(request, reverse("shared", args=[token]))
+    response.delete_cookie(_cookie_name(game.pk), path="/s/", samesite="Lax")
+    return _private(response)
 
 
 def _claim_refusal(error: RulesError) -> str:
@@ -153,6 +182,7 @@ def _seat_page(request, token: str, message: str, *, status: int):
 # --- The player's hand: /s/<token>/hand/ ----------------------------------------------------
 
 
+@login_not_required
 @require_http_methods(["GET", "POST"])
 def hand_page(request, token: str):
     """The phone's own row of the round form, for the round being played; "Send to the
@@ -246,6 +276,7 @@ def _hand_context(view, token, claim, number, entry, *, sent=None, message="") -
         "picker_texts": picker_texts(rules),
         "action": reverse("shared-hand", args=[token]),
         "hand_url": reverse("shared-hand-pick", args=[token]),
+        "leave_url": reverse("shared-leave", args=[token]),
         "sheet_url": reverse("shared", args=[token]),
     }
 
@@ -306,6 +337,7 @@ def _place_error(entry, error: RulesError) -> None:
         entry.error = message_for(error)
 
 
+@login_not_required
 @require_POST
 def hand_pick(request, token: str):
     """The card picker of the phone's row: its entry evaluated live, as views.hand answers

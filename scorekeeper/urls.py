@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
@@ -10,7 +11,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from . import health
 from .api import clubs, exports, games, invites, money, reports, rounds, tokens
 from .api import webhooks as webhook_api
-from .web import audit, evenings, explain, members, pwa, seats, undo, views
+from .web import accounts, audit, evenings, explain, members, pwa, seats, undo, views
 from .web import report as season_books
 from .web import tokens as token_pages
 from .web import webhooks as webhook_pages
@@ -33,6 +34,13 @@ api_v1 = [
     path("clubs/", clubs.ClubListView.as_view(), name="clubs"),
     path("clubs/<int:club_id>/", clubs.ClubDetailView.as_view(), name="club"),
     path("clubs/<int:club_id>/members/", clubs.ClubMemberView.as_view(), name="club-members"),
+    path("clubs/<int:club_id>/members/me/", clubs.MyMembershipView.as_view(),
+         name="club-member-me"),
+    path("invitations/", invites.InvitationListView.as_view(), name="invitations"),
+    path("invitations/<int:invite_id>/accept/", invites.InvitationAcceptView.as_view(),
+         name="invitation-accept"),
+    path("invitations/<int:invite_id>/decline/", invites.InvitationDeclineView.as_view(),
+         name="invitation-decline"),
     path("presets/", games.PresetListView.as_view(), name="presets"),
     path("hands/evaluate/", games.EvaluateView.as_view(), name="evaluate"),
     path("games/", games.GameListView.as_view(), name="games"),
@@ -87,7 +95,8 @@ urlpatterns = [
     path("accounts/tokens/", token_pages.tokens, name="account-tokens"),
     path("accounts/tokens/<str:token_id>/revoke/", token_pages.token_revoke,
          name="account-token-revoke"),
-    path("i18n/setlang/", set_language, name="set_language"),
+    # Choosing the language is open: the sign-in page offers it too.
+    path("i18n/setlang/", login_not_required(set_language), name="set_language"),
     path("games/new/", views.new_game, name="game-new"),
     path("games/<int:game_id>/", views.game_sheet, name="game"),
     path("games/<int:game_id>/rounds/new/", views.round_new, name="round-new"),
@@ -108,6 +117,7 @@ urlpatterns = [
     # Every player's own phone (docs/table.md, "Players' phones"): a seat claimed from the
     # share link, the player's hand sent to the scorekeeper's round form, releasing a phone.
     path("s/<str:token>/claim/", seats.claim, name="shared-claim"),
+    path("s/<str:token>/leave/", seats.leave, name="shared-leave"),
     path("s/<str:token>/hand/", seats.hand_page, name="shared-hand"),
     path("s/<str:token>/hand/pick/", seats.hand_pick, name="shared-hand-pick"),
     path("games/<int:game_id>/rounds/new/pending/", seats.pending, name="round-pending"),
@@ -123,12 +133,17 @@ urlpatterns = [
     path("clubs/<int:club_id>/invites/<int:invite_id>/revoke/", members.invite_revoke,
          name="club-invite-revoke"),
     path("join/<str:token>/", members.join, name="join"),
+    path("clubs/<int:club_id>/leave/", members.club_leave, name="club-leave"),
+    path("invitations/<int:invite_id>/accept/", members.invitation_accept,
+         name="invitation-accept"),
+    path("invitations/<int:invite_id>/decline/", members.invitation_decline,
+         name="invitation-decline"),
     path("games/<int:game_id>/share/revoke/", members.share_revoke, name="game-share-revoke"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(),
          name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),
-    path("accounts/password_reset/", auth_views.PasswordResetView.as_view(),
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(),
          name="password_reset"),
     path("accounts/password_reset/done/", auth_views.PasswordResetDoneView.as_view(),
          name="password_reset_done"),

@@ -26,8 +26,7 @@ from .parsers import JsonBodyParser
 def member(request, club_id: int, *, write: bool) -> Membership:
     """The caller's membership of the club, if the policy lets it read (or, with `write`,
     enter games) there: 404 for a stranger, 403 for a member with too little."""
-    policy.check(request, "game.write" if write else "club.read", club_id)
-    return services.membership(request.user, club_id)
+    return _checked(request, "game.write" if write else "club.read", club_id)
 
 
 def account(request, *, write: bool) -> None:
@@ -39,8 +38,16 @@ def account(request, *, write: bool) -> None:
 def organiser(request, club_id: int, what: str, *, action: str = "club.admin") -> Membership:
     """The caller's membership if it organises the club (403 for other members), for an
     organiser's `action` ("club.admin" changes, "club.admin.read" only looks)."""
-    policy.check(request, action, club_id, refusal=f"Only the club's organisers {what}")
-    return services.membership(request.user, club_id)
+    return _checked(request, action, club_id, refusal=f"Only the club's organisers {what}")
+
+
+def _checked(request, action: str, club_id: int, refusal: str = "") -> Membership:
+    """The caller's membership (with its club), once the policy allowed the action: one
+    query, the policy judging the role read with it."""
+    membership = services.membership(request.user, club_id)
+    policy.check(request, action, club_id, role=membership.role if membership else None,
+                 refusal=refusal)
+    return membership
 
 
 def visible_game(request, game_id: int, *, write: bool = False,

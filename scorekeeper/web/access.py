@@ -31,9 +31,12 @@ def member_game(request, game_id: int, *, write: bool = False,
 
 def club_member(request, club_id: int, action: str = "club.read", *,
                 refusal: str = "") -> Membership:
-    """The user's membership of the club (with the club) if the policy allows `action`."""
-    policy.check(request, action, club_id, refusal=refusal)
-    return services.membership(request.user, club_id)
+    """The user's membership of the club (with the club) if the policy allows `action`:
+    one query, the policy judging the role read with it."""
+    membership = services.membership(request.user, club_id)
+    policy.check(request, action, club_id, role=membership.role if membership else None,
+                 refusal=refusal)
+    return membership
 
 
 class PagesNeedSignIn(LoginRequiredMiddleware):

@@ -1,9 +1,13 @@
 """The pages: server-rendered HTML for phones at the table, made faster by htmx.
 
-views.py the score sheet, new games, entering and correcting a round, re-buys, sharing
+access.py the access policy's questions for the pages; pages need a signed-in user
+htmx.py answering htmx or a plain browser: a fragment or the page, a swap or a redirect
+views.py home, new games, the score sheet, re-buys and closing, the ledger, sharing
+rounds.py entering and correcting a round, the card picker's endpoint
 round_form.py the round form: typed points or picked cards, evaluated as they come
 forms.py the new-game form and its seat list
-presenters.py what a page shows: the score sheet, its chart, the end, money in words
+presenters/ what a page shows: the score sheet per family, its chart, the end, money in
+    words, a player's account, the what-if
 explain.py a player's account and the what-if of a correction
 undo.py taking back a re-buy, deleting or voiding a game
 seats.py players' own phones: a seat claimed from the share link, hands sent to the form

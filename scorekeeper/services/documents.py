@@ -4,11 +4,12 @@ describe it in the OpenAPI schema (docs/api.md, "Export, import and the club rep
 A document is read in two steps. `read_header` checks the header alone (format,
 version, export id), because a document of another format or version may hold
 anything after it; `read_document` then checks the whole document: the shape of
-every value with the strict fields of the API (a "5" is no number), then in the
-`validate` methods what ties the values together (rounds in order, a seat's player
-once, hands of seated players, reversals that mirror their entries, accounts of the
-table). The first thing wrong, in the document's order, refuses the import as an
-ImportRefused whose `field` is its path ("game.rounds[3].hands[1].player").
+every value with the strict fields the API shares (services.fields: a "5" is no
+number), then in the `validate` methods what ties the values together (rounds in
+order, a seat's player once, hands of seated players, reversals that mirror their
+entries, accounts of the table). The first thing wrong, in the document's order,
+refuses the import as an ImportRefused whose `field` is its path
+("game.rounds[3].hands[1].player").
 """
 
 import re
@@ -23,7 +24,11 @@ from rest_framework.settings import api_settings
 from ledger import services as ledger
 
 from .. import rules as engine
-from ..api.serializers import (
+from ..names import name_key
+from ..rules import RulesError
+from .commands import MAX_NAME, MAX_PLAYERS
+from .errors import ServiceError
+from .fields import (
     BoundedList,
     FromField,
     IdField,
@@ -34,10 +39,6 @@ from ..api.serializers import (
     StrictIntegerField,
     StrictSerializer,
 )
-from ..names import name_key
-from ..rules import RulesError
-from .commands import MAX_NAME, MAX_PLAYERS
-from .errors import ServiceError
 
 FORMAT_GAME = "scorekeeper-game"
 FORMAT_SESSION = "scorekeeper-session"

@@ -1,0 +1,133 @@
+"""The API's shapes, one description each: input serializers check the shape of a request
+(the rules are the engine's); output serializers turn the read model (services.GameView
+and what the services return) into the JSON of docs/api.md and feed the OpenAPI schema.
+
+One module per resource, and per family for the round input (knock, gin, basic, rami);
+this package gives every name at its top, as `serializers.GameSerializer`. The strict
+input fields and bodies are scorekeeper.services.fields, shared with the export
+documents; they are given here too.
+"""
+
+from ...services.fields import (
+    MAX_ID,
+    BoundedList,
+    FromField,
+    IdField,
+    NameField,
+    PresetField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from .basic import (
+    BasicCorrectionInputSerializer,
+    BasicHandInputSerializer,
+    BasicRoundInputSerializer,
+)
+from .clubs import (
+    ClubInputSerializer,
+    ClubSerializer,
+    ClubWithRoleSerializer,
+    MemberInputSerializer,
+    MemberInvitedSerializer,
+    MemberSerializer,
+    SessionInputSerializer,
+    SessionSerializer,
+    TokenSerializer,
+)
+from .errors import ErrorItemSerializer, ErrorSerializer
+from .fields import (
+    NAME_OR_BLANK_PATTERN,
+    NAME_PATTERN,
+    CardsField,
+    MessageField,
+    MoneyField,
+    NameFieldSchema,
+    StrictSerializerSchema,
+    data_of,
+    money,
+    validated,
+)
+from .games import (
+    GAME_STATUSES,
+    GameInputSerializer,
+    GameListQuerySerializer,
+    GamePageSerializer,
+    GamePlayerSerializer,
+    GameSerializer,
+    GameSummarySerializer,
+    MatchSerializer,
+    PageQuerySerializer,
+    PayoutSerializer,
+    RebuyStateSerializer,
+    VoidInputSerializer,
+    VoidSerializer,
+)
+from .gin import GinCorrectionInputSerializer, GinRoundInputSerializer
+from .hands import DEADWOOD_ERRORS, HandInputSerializer
+from .knock import KnockCorrectionInputSerializer, KnockRoundInputSerializer
+from .money import (
+    LedgerEntrySerializer,
+    NetSerializer,
+    SettlementSerializer,
+    TransferSerializer,
+    VerifySerializer,
+)
+from .rami import (
+    PenaltyInputSerializer,
+    RamiCorrectionInputSerializer,
+    RamiHandInputSerializer,
+    RamiRoundInputSerializer,
+)
+from .rounds import (
+    CORRECTION_INPUTS,
+    ROUND_INPUTS,
+    CorrectionWithGameSerializer,
+    RebuyInputSerializer,
+    RebuyOfferSerializer,
+    ResultSerializer,
+    RoundSerializer,
+    RoundWithGameSerializer,
+    UndoneRebuySerializer,
+)
+from .rules import (
+    CARD_VALUE_KEYS,
+    CURRENCIES,
+    MINOR_UNITS,
+    MONEY_TEXT,
+    RULE_KINDS,
+    CurrencyField,
+    EvaluateInputSerializer,
+    EvaluateSerializer,
+    PresetSerializer,
+    RulesField,
+    currency_problem,
+    rule_problem,
+)
+
+__all__ = [
+    "CARD_VALUE_KEYS", "CORRECTION_INPUTS", "CURRENCIES", "DEADWOOD_ERRORS", "GAME_STATUSES",
+    "MAX_ID", "MINOR_UNITS", "MONEY_TEXT", "NAME_OR_BLANK_PATTERN", "NAME_PATTERN",
+    "ROUND_INPUTS", "RULE_KINDS",
+    "BasicCorrectionInputSerializer", "BasicHandInputSerializer", "BasicRoundInputSerializer",
+    "BoundedList", "CardsField", "ClubInputSerializer", "ClubSerializer",
+    "ClubWithRoleSerializer", "CorrectionWithGameSerializer", "CurrencyField",
+    "ErrorItemSerializer", "ErrorSerializer", "EvaluateInputSerializer", "EvaluateSerializer",
+    "FromField", "GameInputSerializer", "GameListQuerySerializer", "GamePageSerializer",
+    "GamePlayerSerializer", "GameSerializer", "GameSummarySerializer",
+    "GinCorrectionInputSerializer", "GinRoundInputSerializer", "HandInputSerializer",
+    "IdField", "KnockCorrectionInputSerializer", "KnockRoundInputSerializer",
+    "LedgerEntrySerializer", "MatchSerializer", "MemberInputSerializer",
+    "MemberInvitedSerializer", "MemberSerializer", "MessageField", "MoneyField", "NameField",
+    "NameFieldSchema", "NetSerializer", "PageQuerySerializer", "PayoutSerializer",
+    "PenaltyInputSerializer", "PresetField", "PresetSerializer",
+    "RamiCorrectionInputSerializer", "RamiHandInputSerializer", "RamiRoundInputSerializer",
+    "RebuyInputSerializer", "RebuyOfferSerializer", "RebuyStateSerializer",
+    "ResultSerializer", "RoundSerializer", "RoundWithGameSerializer", "RulesField",
+    "SessionInputSerializer", "SessionSerializer", "SettlementSerializer",
+    "StrictBooleanField", "StrictCharField", "StrictIntegerField", "StrictSerializer",
+    "StrictSerializerSchema", "TokenSerializer", "TransferSerializer",
+    "UndoneRebuySerializer", "VerifySerializer", "VoidInputSerializer", "VoidSerializer",
+    "currency_problem", "data_of", "money", "rule_problem", "validated",
+]

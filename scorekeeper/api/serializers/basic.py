@@ -1,0 +1,43 @@
+"""The round input of Basic Rummy (docs/rules.md 9), and its correction."""
+
+from ...services.fields import (
+    IdField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from .fields import CardsField
+from .hands import DEADWOOD_ERRORS
+
+
+class BasicHandInputSerializer(StrictSerializer):
+    """A hand of a Basic Rummy round: what was left in it, as points or as cards (the
+    engine says which of them a hand needs: the one who went out holds nothing)."""
+
+    player = IdField()
+    deadwood = StrictIntegerField(
+        required=False, allow_null=True, min_value=0, max_value=10000,
+        error_messages=DEADWOOD_ERRORS,
+        help_text="The points of the cards left in hand (the whole hand counts).",
+    )
+    cards = CardsField(required=False, allow_null=True,
+                       help_text='The cards left in hand, as a list or one text "AS 2S 3S".')
+
+
+class BasicRoundInputSerializer(StrictSerializer):
+    """A Basic Rummy round (docs/rules.md 9): who went out and the others' hands."""
+
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    ender = IdField(help_text="The player who went out: scores the cards left in the others' "
+                              "hands.")
+    hands = BasicHandInputSerializer(
+        many=True, allow_empty=False, min_length=1, max_length=12,
+        error_messages={"empty": "Enter the hand of every player of the round"},
+        help_text="Every other player's hand (deadwood or cards); the one who went out may "
+                  "be left out or given with no deadwood and no cards.",
+    )
+
+
+class BasicCorrectionInputSerializer(BasicRoundInputSerializer):
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")

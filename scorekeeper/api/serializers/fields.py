@@ -1,0 +1,142 @@
+"""The API's own fields and helpers: serializing with one instance per class, money and
+messages out, cards in, and the schema of the strict fields and bodies (whose checks live
+in scorekeeper.services.fields, shared with the export documents)."""
+
+import functools
+
+from drf_spectacular.extensions import (
+    OpenApiSerializerExtension,
+    OpenApiSerializerFieldExtension,
+)
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from ...messages import message_for
+from ...names import FORBIDDEN
+from ...rules import format_money
+from ...services.fields import NameField, StrictSerializer
+
+
+def money(minor: int) -> str:
+    return format_money(minor)
+
+
+# DRF deep-copies a serializer's declared fields for every instance it makes, which costs
+# more than the rest of a small request; a serializer that is only asked to represent or
+# to validate keeps no state of its own, so one instance per class serves every request.
+@functools.cache
+def _instance(serializer_class) -> serializers.Serializer:
+    return serializer_class()
+
+
+def data_of(serializer_class, instance, *, many: bool = False):
+    """The JSON-able data of `instance` (or of each of `instance`, with `many`)."""
+    serializer = _instance(serializer_class)
+    if many:
+        return [serializer.to_representation(item) for item in instance]
+    return serializer.to_representation(instance)
+
+
+def validated(serializer_class, data):
+    """`data` checked by an input serializer: its validated data, or ValidationError with
+    every error under its field, as `is_valid(raise_exception=True)` gives."""
+    return _instance(serializer_class).run_validation(data)
+
+
+class MoneyField(serializers.CharField):
+    """Minor units out as a decimal string: 1750 -> "17.50"."""
+
+    def to_representation(self, value):
+        return format_money(value)
+
+
+class MessageField(serializers.CharField):
+    """An engine message or refusal, in the request's language."""
+
+    def to_representation(self, value):
+        return message_for(value)
+
+
+@extend_schema_field({
+    "oneOf": [
+        {"type": "string", "minLength": 1, "maxLength": 1000,
+         "description": 'One text: "AS 2S 3S JK".'},
+        {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 10},
+         "minItems": 1, "maxItems": 200},
+    ],
+})
+class CardsField(serializers.Field):
+    """Card texts as a list, or one text; the rules engine reads the cards themselves."""
+
+    default_error_messages = {
+        "invalid": "Cards are a list of card texts or one text",
+        "empty": "No cards given: list the cards, e.g. 'AS 2S 3S JK'",
+        "too_many": "Too many cards: a hand has at most 200",
+        "too_long": "Too long for a hand of cards",
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            if len(data) > 1000:
+                self.fail("too_long")
+            if not data:
+                self.fail("empty")
+            return data
+        if not isinstance(data, list) or not all(isinstance(card, str) for card in data):
+            self.fail("invalid")
+        if len(data) > 200:
+            self.fail("too_many")
+        if not data or not all(data):
+            self.fail("empty")
+        if any(len(card) > 10 for card in data):
+            self.fail("too_long")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+# --- The schema of the strict fields and bodies --------------------------------------------
+
+
+def _ecma(characters: str) -> str:
+    """A character class body for an ECMA-262 pattern (what the schema's patterns are)."""
+    return "".join(char if " " <= char <= "~" else f"\\u{ord(char):04x}" for char in characters)
+
+
+# The schema's patterns for names: what str.strip() takes off around a name (white space,
+# some of it control characters), then one line ending in something other than a space
+# (the server refuses more: a name of invisible characters only).
+_WHITE = _ecma("\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000")
+_LINE = f"[^{_ecma(FORBIDDEN)}]*[^{_ecma(FORBIDDEN)}{_WHITE}]"
+NAME_PATTERN = f"^[{_WHITE}]*{_LINE}[{_WHITE}]*$"
+NAME_OR_BLANK_PATTERN = f"^[{_WHITE}]*(?:{_LINE})?[{_WHITE}]*$"
+
+
+class NameFieldSchema(OpenApiSerializerFieldExtension):
+    """A name in the schema: one string schema, or (blank allowed) anyOf the empty string
+    and a name; drf-spectacular's own oneOf would match "" twice."""
+
+    target_class = NameField
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema, direction):
+        field = self.target
+        if not field.allow_blank:
+            return {"type": "string", "pattern": NAME_PATTERN}
+        name = {"type": "string", "minLength": 1, "pattern": NAME_OR_BLANK_PATTERN}
+        if field.max_length is not None:
+            name["maxLength"] = field.max_length
+        return {"anyOf": [{"type": "string", "maxLength": 0}, name]}
+
+
+class StrictSerializerSchema(OpenApiSerializerExtension):
+    """A strict serializer in the schema: additionalProperties false, as the server
+    refuses unknown keys."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}

@@ -1,0 +1,42 @@
+"""The round input of Gin Rummy (docs/rules.md 8), and its correction."""
+
+from rest_framework import serializers
+
+from ...services.fields import (
+    IdField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from .hands import HandInputSerializer
+
+
+class GinRoundInputSerializer(StrictSerializer):
+    """A Gin round (docs/rules.md 8): who knocked and both hands, or a void round."""
+
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    void = StrictBooleanField(
+        required=False, default=False,
+        help_text="A round abandoned with two cards left in the stock: no score, the same "
+                  "dealer deals again. Give no ender and no hands.")
+    ender = IdField(required=False, allow_null=True, default=None,
+                    help_text="The player who knocked (0 deadwood: gin).")
+    hands = HandInputSerializer(
+        many=True, required=False, default=list, max_length=2,
+        help_text="Both players' hands; a defender's typed deadwood is after laying off.",
+    )
+    ender_melds = serializers.ListField(
+        child=serializers.ListField(child=StrictCharField(max_length=10), max_length=10),
+        required=False, allow_null=True, max_length=3,
+        help_text="The knocker's melds as laid, which the defender lays off onto.",
+    )
+    match = StrictIntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=3,
+        help_text="A tournament's match (1, 2 semifinals; 3 the final), needed for a void "
+                  "round while both semifinals are played.")
+
+
+class GinCorrectionInputSerializer(GinRoundInputSerializer):
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")

@@ -1,0 +1,32 @@
+"""The round input of the knock family (Wiener Rummy, Rommé), and its correction."""
+
+from rest_framework import serializers
+
+from ...services.fields import (
+    IdField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+)
+from .hands import HandInputSerializer
+
+
+class KnockRoundInputSerializer(StrictSerializer):
+    """A round of the knock family (Wiener Rummy, Rommé)."""
+
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1)
+    ender = IdField(help_text="The player who knocked or went Rummy.")
+    hands = HandInputSerializer(
+        many=True, allow_empty=False, min_length=1, max_length=12,
+        error_messages={"empty": "Enter the hand of every player of the round"},
+    )
+    ender_melds = serializers.ListField(
+        child=serializers.ListField(child=StrictCharField(max_length=10), max_length=14),
+        required=False, allow_null=True, max_length=5,
+        help_text="Lay-off variants: the melds the ender laid.",
+    )
+
+
+class KnockCorrectionInputSerializer(KnockRoundInputSerializer):
+    number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
+    reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")

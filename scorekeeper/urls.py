@@ -13,6 +13,7 @@ from .api import clubs, exports, games, invites, money, reports, rounds, tokens
 from .api import webhooks as webhook_api
 from .web import accounts, audit, evenings, explain, members, pwa, seats, undo, views
 from .web import report as season_books
+from .web import rounds as round_pages
 from .web import tokens as token_pages
 from .web import webhooks as webhook_pages
 
@@ -99,9 +100,10 @@ urlpatterns = [
     path("i18n/setlang/", login_not_required(set_language), name="set_language"),
     path("games/new/", views.new_game, name="game-new"),
     path("games/<int:game_id>/", views.game_sheet, name="game"),
-    path("games/<int:game_id>/rounds/new/", views.round_new, name="round-new"),
-    path("games/<int:game_id>/rounds/<int:number>/edit/", views.round_edit, name="round-edit"),
-    path("games/<int:game_id>/hand/", views.hand, name="hand"),
+    path("games/<int:game_id>/rounds/new/", round_pages.round_new, name="round-new"),
+    path("games/<int:game_id>/rounds/<int:number>/edit/", round_pages.round_edit,
+         name="round-edit"),
+    path("games/<int:game_id>/hand/", round_pages.hand, name="hand"),
     path("games/<int:game_id>/rebuy/", views.rebuy, name="game-rebuy"),
     path("games/<int:game_id>/close/", views.close, name="game-close"),
     path("games/<int:game_id>/rebuy/undo/", undo.undo_rebuy, name="game-rebuy-undo"),

@@ -21,7 +21,7 @@ from ..rules import GameStatus
 from ..services import evenings, policy
 from ..services.errors import Refused
 from .forms import PRESET_CHOICES, page_name
-from .views import _go
+from .htmx import go
 
 STATUS_WORDS = {
     GameStatus.RUNNING: gettext_lazy("running"),
@@ -69,7 +69,7 @@ def evening_new(request):
             club = next(club for club in clubs if club.pk == form.cleaned_data["club"])
             session = services.create_session(
                 club=club, name=form.cleaned_data["name"].strip() or default_name())
-            return _go(request, reverse("session", args=[session.pk]))
+            return go(request, reverse("session", args=[session.pk]))
     else:
         form = EveningForm(initial={"club": request.GET.get("club") or clubs[0].pk},
                            clubs=clubs)

@@ -13,7 +13,8 @@ from ..messages import message_for
 from ..rules import RulesError
 from ..services.preview import preview_correction
 from . import presenters as pages
-from .views import _entries, _member_game, _round_input
+from .access import member_game
+from .rounds import round_entries, round_input
 
 WHAT_IF = "scorekeeper/_what_if.html"
 
@@ -22,7 +23,7 @@ WHAT_IF = "scorekeeper/_what_if.html"
 @require_GET
 def player_account(request, game_id: int, player_id: int):
     """Why a player's money stands where it does: every ledger entry of theirs."""
-    game, can_write = _member_game(request, game_id)
+    game, can_write = member_game(request, game_id)
     view = services.load_game(game)
     if player_id not in view.players:
         raise Http404("No such player in this game")
@@ -41,15 +42,15 @@ def player_account(request, game_id: int, player_id: int):
 def round_preview(request, game_id: int, number: int):
     """The correction form as typed so far, played through without saving: a fragment
     of the form. A form not complete yet, or a round the engine refuses, gets a hint."""
-    game, _can_write = _member_game(request, game_id, write=True)
+    game, _can_write = member_game(request, game_id, write=True)
     view = services.load_game(game)
     history = view.history
     if not 1 <= number <= len(history.rounds):
         raise Http404("No such round")
     result = history.rounds[number - 1]
-    entries = _entries(view, pages.round_players(view, result), request.POST, totals=False)
+    entries = round_entries(view, pages.round_players(view, result), request.POST, totals=False)
     # Read as a new round would be: the reason a correction needs does not change the sums.
-    form_input = _round_input(view, request.POST, entries)
+    form_input = round_input(view, request.POST, entries)
     context = {"game": game, "number": number, "currency": game.currency}
     if not form_input.is_valid():
         return render(request, f"{WHAT_IF}#what-if-body", {**context, "incomplete": True})

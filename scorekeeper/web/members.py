@@ -26,8 +26,7 @@ from ..models import Membership
 from ..rules import RulesError
 from ..services import clubs as club_services
 from ..services import policy
-from .access import club_member
-from .views import _member_game
+from .access import club_member, member_game
 
 MEMBERS_PAGE = "scorekeeper/members.html"
 INVITES_PAGE = "scorekeeper/invites.html"
@@ -386,7 +385,7 @@ def invitation_decline(request, invite_id: int):
 def share_revoke(request, game_id: int):
     """A writer of the game's club revokes its share link: the links and QR codes handed out
     so far lead nowhere, and the share page shows a new one."""
-    game, _can_write = _member_game(request, game_id, write=True)
+    game, _can_write = member_game(request, game_id, write=True)
     released = club_services.revoke_share_link(game_id=game.pk, user=request.user)
     messages.success(request, _("The old link no longer opens the sheet. Here is a new one "
                                 "for the people who should still follow it."))

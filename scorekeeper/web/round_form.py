@@ -331,7 +331,7 @@ def penalty_choices(rules: engine.Rules, chosen: str) -> list[tuple[str, str]]:
     penalty, and whatever was stored beyond that."""
     step = rules.penalty
     choices = [("", "0")] + [(str(count * step), f"{count} × {step}") for count in range(1, 6)]
-    if _whole(chosen) and int(chosen) and chosen not in dict(choices):
+    if whole(chosen) and int(chosen) and chosen not in dict(choices):
         choices.append((chosen, chosen))
     return choices
 
@@ -452,7 +452,7 @@ class RoundInput:
             self.errors["ender"] = str(ENDER_TWICE.get(self.family, ENDER_TWICE["knock"]))
         elif not ender:
             self.errors["ender"] = str(ENDER_MISSING.get(self.family, ENDER_MISSING["knock"]))
-        elif not _whole(ender) or int(ender) not in ids:
+        elif not whole(ender) or int(ender) not in ids:
             self.errors["ender"] = str(ENDER_UNKNOWN.get(self.family, ENDER_UNKNOWN["knock"]))
         else:
             self.ender = int(ender)
@@ -479,7 +479,7 @@ class RoundInput:
             return replace(hand, cards=list(entry.cards))
         if entry.value == "":
             entry.error = _("Enter %(name)s's points") % {"name": entry.name}
-        elif not _whole(entry.value):
+        elif not whole(entry.value):
             entry.error = _("Points are a whole number, like 7 or 23")
         else:
             return replace(hand, deadwood=int(entry.value))
@@ -500,7 +500,7 @@ class RoundInput:
                 return HandInput(entry.player)
             laid.error = _("Enter the points %(name)s laid (0 if nothing)") % {
                 "name": entry.name}
-        elif not _whole(laid.value):
+        elif not whole(laid.value):
             laid.error = _("Points are a whole number, like 7 or 23")
         else:
             return HandInput(entry.player, laid=int(laid.value))
@@ -509,7 +509,7 @@ class RoundInput:
     def _penalty(self, entry: HandEntry) -> None:
         if not entry.penalty:
             return
-        if not _whole(entry.penalty):
+        if not whole(entry.penalty):
             entry.penalty_error = _("Choose the penalty from the list")
             return
         self.penalties.append((entry.player, int(entry.penalty)))
@@ -559,7 +559,7 @@ def _sent(data, name: str) -> list[str]:
     return [data[name]] if name in data else []
 
 
-def _whole(text: str) -> bool:
+def whole(text: str) -> bool:
     """Digits 0-9 only: str.isdigit() also takes "²", which int() refuses."""
     return text.isascii() and text.isdigit()
 

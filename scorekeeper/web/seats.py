@@ -27,8 +27,11 @@ from ..models import Game
 from ..rules import RulesError
 from ..services import HandInput
 from ..services import claims as claim_services
-from .round_form import _whole, card_view, picker_ranks, picker_suits, picker_texts, round_entry
-from .views import ROUND_FORM, _go, _member_game, _picker_action, _picker_part, shared_game
+from .access import member_game
+from .htmx import go
+from .round_form import card_view, picker_ranks, picker_suits, picker_texts, round_entry, whole
+from .rounds import ROUND_FORM, picker_action, picker_part
+from .views import shared_game
 
 HAND_PAGE = "scorekeeper/seat_hand.html"
 SEAT_PAGE = "scorekeeper/seat.html"
@@ -50,7 +53,7 @@ def _claim_id(request, game_id: int) -> int | None:
     """The claim the phone's cookie names for this game; None when missing or forged."""
     value = request.get_signed_cookie(_cookie_name(game_id), default=None, salt=COOKIE_SALT,
                                       max_age=COOKIE_AGE)
-    return int(value) if value and _whole(value) and len(value) < 19 else None
+    return int(value) if value and whole(value) and len(value) < 19 else None
 
 
 def phone_claim(request, game: Game):
@@ -117,7 +120,7 @@ def claim(request, token: str):
         view = services.load_game(game)
         return _private(render(request, PHONE_SEAT, {"phone": sheet_phone(request, view, token)}))
     player = request.POST.get("player", "")
-    if not _whole(player) or len(player) > 18:
+    if not whole(player) or len(player) > 18:
         raise Http404("No such player in this game")
     try:
         claimed = claim_services.claim_seat(game_id=game.pk, player_id=int(player),
@@ -135,7 +138,7 @@ def claim(request, token: str):
         return response
     except RulesError as error:
         return _seat_page(request, token, _claim_refusal(error), status=error.status)
-    response = _go(request, reverse("shared", args=[token]))
+    response = go(request, reverse("shared", args=[token]))
     _keep_claim(response, request, game.pk, claimed.pk)
     return response
 
@@ -150,7 +153,7 @@ def leave(request, token: str):
     claim = phone_claim(request, game)
     if claim is not None:
         claim_services.release_claim(game_id=game.pk, claim_id=claim.pk)
-    response = _go(request, reverse("shared", args=[token]))
+    response = go(request, reverse("shared", args=[token]))
     response.delete_cookie(_cookie_name(game.pk), path="/s/", samesite="Lax")
     return _private(response)
 
@@ -206,7 +209,7 @@ def hand_page(request, token: str):
         return _private(render(request, HAND_PAGE, _hand_context(
             view, token, claim, number, entry, sent=sent)))
     data = request.POST
-    action, argument, target = _picker_action(data)
+    action, argument, target = picker_action(data)
     if target is not None and target != claim.player_id:
         raise PermissionDenied("A phone enters its own seat's hand only")
     entry = round_entry(claim.player_id, name, data, view.rules, action=action,
@@ -215,7 +218,7 @@ def hand_page(request, token: str):
         return _private(render(request, HAND_PAGE, _hand_context(
             view, token, claim, number, entry)))
     posted = data.get("number", "")
-    if not _whole(posted) or len(posted) > 9:
+    if not whole(posted) or len(posted) > 9:
         return _private(render(request, HAND_PAGE, _hand_context(
             view, token, claim, number, entry,
             message=_("Reload the page: the form did not say which round it is for.")),
@@ -310,7 +313,7 @@ def _hand_input(entry, *, eliminates: bool) -> HandInput | None:
             if not eliminates:
                 laid.error = _("Enter the points %(name)s laid (0 if nothing)") % {
                     "name": entry.name}
-        elif not _whole(laid.value):
+        elif not whole(laid.value):
             laid.error = _("Points are a whole number, like 7 or 23")
         else:
             hand = replace(hand, laid=int(laid.value))
@@ -320,7 +323,7 @@ def _hand_input(entry, *, eliminates: bool) -> HandInput | None:
         hand = replace(hand, cards=list(entry.cards))
     elif entry.value == "":
         entry.error = _("Enter %(name)s's points") % {"name": entry.name}
-    elif not _whole(entry.value):
+    elif not whole(entry.value):
         entry.error = _("Points are a whole number, like 7 or 23")
     else:
         hand = replace(hand, deadwood=int(entry.value))
@@ -340,19 +343,19 @@ def _place_error(entry, error: RulesError) -> None:
 @login_not_required
 @require_POST
 def hand_pick(request, token: str):
-    """The card picker of the phone's row: its entry evaluated live, as views.hand answers
+    """The card picker of the phone's row: its entry evaluated live, as rounds.hand answers
     the round form; a phone taps only in its own seat's picker."""
     game = shared_game(token)
     claim = phone_claim(request, game)
     if claim is None:
         raise PermissionDenied("This phone holds no seat in this game")
-    action, argument, target = _picker_action(request.POST)
+    action, argument, target = picker_action(request.POST)
     if target != claim.player_id:
         raise PermissionDenied("A phone enters its own seat's hand only")
     rules = engine.Rules.from_dict(game.rules)
     entry = round_entry(claim.player_id, claim.player.name, request.POST, rules,
                         action=action, argument=argument)
-    return _private(render(request, f"{ROUND_FORM}#{_picker_part(action, entry)}", {
+    return _private(render(request, f"{ROUND_FORM}#{picker_part(action, entry)}", {
         "entry": entry, "game": game, "rules": rules, "ranks": picker_ranks(),
         "suits": picker_suits(), "jokers": rules.jokers > 0,
         "hand_url": reverse("shared-hand-pick", args=[token]),
@@ -367,7 +370,7 @@ def hand_pick(request, token: str):
 def pending(request, game_id: int):
     """The round form's list of the hands the phones sent for the round being played, and
     the phones that hold seats (polled: 204 while nothing changed)."""
-    game, _can_write = _member_game(request, game_id, write=True)
+    game, _can_write = member_game(request, game_id, write=True)
     context = _pending_context(services.load_game(game))
     if request.htmx and request.GET.get("v") == context["stamp"]:
         return HttpResponse(status=204)
@@ -412,7 +415,7 @@ def _pending_row(hand) -> dict:
 def release(request, game_id: int, claim_id: int):
     """The scorekeeper frees a seat: that phone sends nothing more, and the seat may be
     claimed again (by a new phone, or the same one)."""
-    game, _can_write = _member_game(request, game_id, write=True)
+    game, _can_write = member_game(request, game_id, write=True)
     try:
         released = claim_services.release_claim(game_id=game.pk, claim_id=claim_id,
                                                 user=request.user)

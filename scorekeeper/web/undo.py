@@ -12,7 +12,9 @@ from django.views.decorators.http import require_POST
 from .. import services
 from ..messages import message_for
 from ..rules import RulesError
-from .views import _go, _member_game, _saved_once, _show_sheet
+from .access import member_game
+from .htmx import go
+from .views import saved_once, show_sheet
 
 VOID_PAGE = "scorekeeper/void_game.html"
 
@@ -20,52 +22,52 @@ VOID_PAGE = "scorekeeper/void_game.html"
 @login_required
 @require_POST
 def undo_rebuy(request, game_id: int):
-    _member_game(request, game_id, write=True)
+    member_game(request, game_id, write=True)
     player = request.POST.get("player", "")
     if not player.isdigit():
-        return _show_sheet(request, game_id, status=422,
-                           message=_("Choose whose re-buy to undo."))
+        return show_sheet(request, game_id, status=422,
+                          message=_("Choose whose re-buy to undo."))
     key = request.POST.get("key", "")
     try:
-        saved = _saved_once(request, key, lambda: services.undo_rebuy(
+        saved = saved_once(request, key, lambda: services.undo_rebuy(
             game_id=game_id, player=int(player), user=request.user, request_id=key,
         ))
     except services.RebuyNotUndoable:
         # Either no re-buy at all, or one a saved round has followed: one sentence for both.
-        return _show_sheet(request, game_id, status=409, message=_(
+        return show_sheet(request, game_id, status=409, message=_(
             "That player has no re-buy since the last saved round to undo. To take back an "
             "earlier one, correct a round."))
     except services.NotFound:
-        return _show_sheet(request, game_id, status=409,
-                           message=_("That player does not sit at this game."))
+        return show_sheet(request, game_id, status=409,
+                          message=_("That player does not sit at this game."))
     except RulesError as error:
-        return _show_sheet(request, game_id, status=409, message=message_for(error))
-    return _show_sheet(request, game_id, view=saved)
+        return show_sheet(request, game_id, status=409, message=message_for(error))
+    return show_sheet(request, game_id, view=saved)
 
 
 @login_required
 @require_POST
 def delete_game(request, game_id: int):
     """The second button of the sheet's "Delete this game" (the first one only opens it)."""
-    game, _can_write = _member_game(request, game_id, write=True)
+    game, _can_write = member_game(request, game_id, write=True)
     try:
         services.delete_game(game_id=game_id, user=request.user)
     except services.GameHasRounds:
-        return _show_sheet(request, game_id, status=409, message=_(
+        return show_sheet(request, game_id, status=409, message=_(
             "This game has rounds, so it cannot be deleted: an organiser can void it, with a "
             "reason."))
     except RulesError as error:
-        return _show_sheet(request, game_id, status=409, message=message_for(error))
+        return show_sheet(request, game_id, status=409, message=message_for(error))
     messages.success(request, _("%(name)s was deleted; its buy-ins are given back.")
                      % {"name": game.name})
-    return _go(request, reverse("home"))
+    return go(request, reverse("home"))
 
 
 @login_required
 def void_game(request, game_id: int):
     """An organiser voids a game, with a reason: a page of its own, so the reason is typed
     with care and nothing is voided by a stray tap."""
-    game, _can_write = _member_game(request, game_id, action="game.void")
+    game, _can_write = member_game(request, game_id, action="game.void")
     view = services.load_game(game)
     reason, error = "", ""
     if request.method == "POST":
@@ -80,7 +82,7 @@ def void_game(request, game_id: int):
             else:
                 messages.success(request, _("%(name)s was voided; every payment in it is "
                                             "given back.") % {"name": game.name})
-                return _go(request, reverse("home"))
+                return go(request, reverse("home"))
     return render(request, VOID_PAGE, {
         "game": game, "view": view, "reason": reason, "error": error,
     }, status=422 if error else 200)

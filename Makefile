@@ -8,12 +8,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: help install install-runtime lock static pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients
+.PHONY: help install install-runtime lock static FORCE pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
 	@echo "            (make run HOST=0.0.0.0: serve the phones on the local network too)"
-	@echo "make test   install, lint, run the whole suite on SQLite and on PostgreSQL"
+	@echo "make test   install, lint, the whole suite on SQLite, the database tests on PostgreSQL"
 	@echo "make serve  collectstatic, migrate, serve with gunicorn on http://127.0.0.1:8000 (DEBUG off)"
 	@echo "make bench  solver, replay, HTTP and club benchmarks (with the peer solvers in .venv-bench)"
 
@@ -46,8 +46,18 @@ lock: install
 	$(LOCK) --output-file requirements.lock requirements.txt
 	$(LOCK) --constraint requirements.lock --output-file requirements-dev.lock requirements-dev.txt
 
-static: install-runtime pdflibs
+# Collected again only when what it collects changed (our static/, the installed packages'
+# files, the storage settings) or staticfiles/ is gone: compressing every file takes about
+# 25 s, and `make run` (also started by two tests) and `make test` ask for it each time.
+STATIC_STAMP := $(VENV)/.collected-static
+static: $(STATIC_STAMP)
+
+$(STATIC_STAMP): $(VENV)/.installed-runtime scorekeeper/settings.py $(shell find static -type f) \
+		$(if $(wildcard staticfiles),,FORCE) | pdflibs
 	$(PY) manage.py collectstatic --noinput -v0
+	touch $@
+
+FORCE:
 
 # WeasyPrint (the season's books as PDF) needs Pango; installed here when missing.
 pdflibs:
@@ -131,16 +141,24 @@ clients: $(CLIENTS)/node_modules/.installed
 # The suite in TEST_JOBS processes (pytest-xdist), each taking whole test modules, so a
 # module's browser and fixtures stay in one process; TEST_JOBS=0 runs it in this one.
 # The schema fuzzing runs on its own after it: under xdist schemathesis runs its operations
-# as one test and sends far fewer requests.
+# as one test and sends far fewer requests. $(call PYTEST,options) adds options to both.
 TEST_JOBS ?= 2
 FUZZ := tests/test_api_fuzz.py
 PYTEST = $(PY) -m pytest $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile) \
-	--ignore=$(FUZZ) && $(PY) -m pytest $(FUZZ)
+	$(1) --ignore=$(FUZZ) && $(PY) -m pytest $(1) $(FUZZ)
+
+# What runs where: the SQLite pass runs every test. The PostgreSQL pass runs the tests that
+# use a database (--database-only, tests/conftest.py: the django_db marker or a database
+# fixture), since only those can answer differently there, and leaves out the browser tests
+# (-m "not browser"): they check the pages in chromium, and the database work behind those
+# pages runs on PostgreSQL in the page and API tests. The rules engine, settings, lock-file
+# and subprocess tests (those use their own SQLite file) run once, in the SQLite pass.
+PG_SELECT := --database-only -m "not browser"
 
 test: lint test-sqlite test-postgres
 
 test-sqlite: install static chromium clients
-	env -u DATABASE_URL sh -c '$(PYTEST)'
+	env -u DATABASE_URL sh -c '$(call PYTEST)'
 
 # PostgreSQL runs when DATABASE_URL is set or a server answers on 127.0.0.1:5432
 # (started here if it is installed but down). In CI it is required.
@@ -155,7 +173,8 @@ test-postgres: install static chromium clients
 		elif [ -n "$$CI" ]; then echo "PostgreSQL is required in CI but does not answer"; exit 1; \
 		else echo "PostgreSQL does not answer on 127.0.0.1:5432: skipping the PostgreSQL run"; exit 0; fi; \
 	fi; \
-	echo "== PostgreSQL run"; export DATABASE_URL="$$url"; $(PYTEST)
+	echo "== PostgreSQL run: the database tests, no browser"; export DATABASE_URL="$$url"; \
+	$(call PYTEST,$(PG_SELECT))
 
 .venv-bench/.installed: requirements.txt requirements-bench.txt
 	test -x .venv-bench/bin/python || $(PYTHON) -m venv .venv-bench

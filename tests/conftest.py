@@ -1,7 +1,14 @@
-"""Personas for the tests that touch the database.
+"""Personas for the tests that touch the database, and which tests each pass runs.
 
 alice organises the club "Ottakring", bob keeps score there, carol only
 watches; mallory organises another club and must see nothing of Ottakring.
+
+`make test` runs the suite twice (README, "Two commands"): everything on SQLite, then on
+PostgreSQL only what the database can change. `--database-only` keeps the tests that use a
+database and deselects the rest (the rules engine, settings and file checks: they give the
+same answer on either database); the `browser` marker, set here on tests/test_browser_*.py,
+lets the PostgreSQL pass leave them out with `-m "not browser"` (they drive pages whose
+database work the page and API tests already run on PostgreSQL).
 """
 
 from pathlib import Path
@@ -13,6 +20,41 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scorekeeper.models import Club, Membership
+
+# pytest-django's fixtures that open the test database; a test uses a database when one of
+# them is in its fixture closure (item.fixturenames holds those it reaches through others).
+DATABASE_FIXTURES = frozenset({
+    "db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+    "live_server", "django_db_setup",
+})
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-only", action="store_true",
+        help="run only the tests that use a database (the django_db marker or a database "
+             "fixture); the PostgreSQL pass of `make test` uses it")
+
+
+def uses_database(item) -> bool:
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    return not DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Marks the browser tests (before `-m` reads the marks), then, with --database-only,
+    deselects the tests that use no database."""
+    for item in items:
+        if item.path.name.startswith("test_browser_"):
+            item.add_marker(pytest.mark.browser)
+    if not config.getoption("database_only"):
+        return
+    without = [item for item in items if not uses_database(item)]
+    if without:
+        config.hook.pytest_deselected(items=without)
+        items[:] = [item for item in items if uses_database(item)]
 
 
 def pytest_sessionfinish(session, exitstatus):

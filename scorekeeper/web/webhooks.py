@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import services
 from ..models import Club, WebhookDelivery
 from ..rules import RulesError
+from ..services import webhook_targets as targets
 from ..services import webhooks
 from .audit import organised_club
 
@@ -32,16 +33,17 @@ EVENT_HELP = {
     webhooks.GAME_VOIDED: gettext_lazy("a game is voided or deleted"),
     webhooks.SESSION_SETTLED: gettext_lazy("an evening is settled: its last game ended"),
 }
-# Why an address is no webhook target (services.webhooks.KINDS), as the refusal names it.
+# Why an address is no webhook target (services.webhook_targets.KINDS), as the refusal
+# names it.
 ADDRESS_KINDS = {
-    webhooks.LOOPBACK: gettext_lazy("a loopback address"),
-    webhooks.UNSPECIFIED: gettext_lazy("an unspecified address"),
-    webhooks.LINK_LOCAL: gettext_lazy("a link-local address"),
-    webhooks.MULTICAST: gettext_lazy("a multicast address"),
-    webhooks.SHARED: gettext_lazy("a shared (carrier-grade NAT) address"),
-    webhooks.PRIVATE: gettext_lazy("a private address"),
-    webhooks.RESERVED: gettext_lazy("a reserved address"),
-    webhooks.NOT_PUBLIC: gettext_lazy("an address that is not public"),
+    targets.LOOPBACK: gettext_lazy("a loopback address"),
+    targets.UNSPECIFIED: gettext_lazy("an unspecified address"),
+    targets.LINK_LOCAL: gettext_lazy("a link-local address"),
+    targets.MULTICAST: gettext_lazy("a multicast address"),
+    targets.SHARED: gettext_lazy("a shared (carrier-grade NAT) address"),
+    targets.PRIVATE: gettext_lazy("a private address"),
+    targets.RESERVED: gettext_lazy("a reserved address"),
+    targets.NOT_PUBLIC: gettext_lazy("an address that is not public"),
 }
 STATUS_NAMES = {
     WebhookDelivery.Status.PENDING: gettext_lazy("waiting"),

@@ -67,11 +67,13 @@ def create_club(*, name: str, user) -> Club:
 
 
 def membership(user, club: Club | int) -> Membership | None:
-    """The user's membership of the club, or None."""
+    """The user's membership of the club (with the club and the user, which the access
+    policy and the pages read), or None."""
     if not user.is_authenticated:
         return None
     club_id = club if isinstance(club, int) else club.pk
-    return Membership.objects.filter(user=user, club_id=club_id).select_related("club").first()
+    return (Membership.objects.filter(user=user, club_id=club_id)
+            .select_related("club", "user").first())
 
 
 def clubs_of(user):

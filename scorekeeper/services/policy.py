@@ -62,7 +62,8 @@ ACTIONS = {
 }
 
 READ_ONLY_TOKEN = "This token may only read"
-CLUB_TOKEN = "This token is for one club only: use a token of your own for your account"
+CLUB_TOKEN = ("This token works in one club only: it cannot create clubs, make or revoke "
+              "tokens, or answer invitations; use a token that is not limited to a club")
 
 
 @dataclass(frozen=True)

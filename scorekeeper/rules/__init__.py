@@ -55,14 +55,16 @@ from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
 from .presets import MONEY_PARAMETERS, PRESETS, RULE_CHOICES, Rules
 from .rami import meld_value
-from .status import GameStatus, PlayerState
+from .status import ENDED, PLAYING, GameStatus, PlayerState
 from .tally import hand_value
 
 __all__ = [
     "CANONICAL_CARDS",
     "CARRY",
+    "ENDED",
     "KITTY",
     "MONEY_PARAMETERS",
+    "PLAYING",
     "POT",
     "PRESETS",
     "RULE_CHOICES",

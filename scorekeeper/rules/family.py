@@ -38,6 +38,14 @@ class Family:
     # What a round's entry holds besides the hands: Gin's void round, the knock family's
     # melds as laid for a lay-off.
     void_rounds: bool
+    # What the edges ask of a family's games (the words for them are the edges' own):
+    # whether a player can be out of the game (eliminated) under these rules,
+    eliminates: Callable[[Rules], bool]
+    # whether a hand at the end of a round counts whole (no melds taken off: Basic Rummy,
+    # Rami), so the one who ended the round holds nothing,
+    whole_hands: bool
+    # and whether a round records what each player laid (Rami, docs/rules.md 10).
+    records_laid: bool
 
     @property
     def presets(self) -> tuple[str, ...]:
@@ -60,6 +68,10 @@ KNOCK = Family(
                             "undercut_tie", "kitty_in", "kitty_win", "kitty_final", "payout",
                             "carry_over", "point_settlement"}),
     void_rounds=False,
+    # docs/rules.md 4.3: out at the limit; a Punktespiel (6.3) eliminates nobody.
+    eliminates=lambda rules: rules.mode != "points",
+    whole_hands=False,
+    records_laid=False,
 )
 
 GIN = Family(
@@ -74,25 +86,29 @@ GIN = Family(
     # docs/rules.md 8: a ring game's or tournament's pool and the stake per point.
     ledger_kinds=frozenset({"buy_in", "carry_over", "payout", "point_settlement"}),
     void_rounds=True,
+    eliminates=lambda rules: False,
+    whole_hands=False,
+    records_laid=False,
 )
 
 
 
 def _tally(rules: TallyRules, ledger_kinds: frozenset[str],
-           closes_by_hand: Callable[[Rules], bool]) -> Family:
+           closes_by_hand: Callable[[Rules], bool], *, records_laid: bool) -> Family:
     return Family(
         name=rules.family, round_entry=knock.RoundEntry, replay=rules.replay,
         play_on=rules.play_on, snapshot=rules.snapshot, resume=rules.resume,
         is_over=rules.is_over, closes_by_hand=closes_by_hand, ledger_kinds=ledger_kinds,
-        void_rounds=False,
+        void_rounds=False, eliminates=eliminates, whole_hands=True, records_laid=records_laid,
     )
 
 
 # docs/rules.md 9.3: paid per round; a game to the target, or closed by hand.
-BASIC = _tally(_BASIC_RULES, frozenset({"point_settlement"}), lambda rules: True)
+BASIC = _tally(_BASIC_RULES, frozenset({"point_settlement"}), lambda rules: True,
+               records_laid=False)
 # docs/rules.md 10.7: the difference paid at the end, or elimination mode's pot.
 RAMI = _tally(_RAMI_RULES, frozenset({"point_settlement", "buy_in", "carry_over", "payout"}),
-              lambda rules: not eliminates(rules))
+              lambda rules: not eliminates(rules), records_laid=True)
 
 FAMILIES: Mapping[str, Family] = {"knock": KNOCK, "gin": GIN, "basic": BASIC, "rami": RAMI}
 

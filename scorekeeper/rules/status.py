@@ -19,6 +19,16 @@ class GameStatus(StrEnum):
         """No more rounds: the game was won or its pot carried over (docs/rules.md 5.7)."""
         return self in (GameStatus.FINISHED, GameStatus.CARRIED_OVER)
 
+    @property
+    def playing(self) -> bool:
+        """Rounds are still played: running, or in a decider (docs/rules.md 4.3)."""
+        return self in (GameStatus.RUNNING, GameStatus.DECIDER)
+
+
+# The statuses by what they mean, for the database's filters (the game row keeps its status).
+PLAYING = tuple(status for status in GameStatus if status.playing)
+ENDED = tuple(status for status in GameStatus if status.ended)
+
 
 class PlayerState(StrEnum):
     """A seat's state: still in, out of the game, or dead but still at the table."""

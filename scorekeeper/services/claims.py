@@ -201,7 +201,7 @@ def _new_code(game_id: int) -> str:
 def _refuse_over(view: GameView) -> None:
     if view.void:
         raise GameVoid("The game was voided: nothing more can be entered")
-    if view.state.status.ended or view.game.closed:
+    if not view.accepts_rounds:
         raise GameFinished("The game is over: no more rounds can be entered")
 
 

@@ -312,7 +312,7 @@ def undo_rebuy(*, game_id: int, player: int, user, request_id: str = "",
                 f"{name}'s re-buy after round {rebuy.after_round} can no longer be undone: "
                 f"round {rebuy.after_round + 1} has been saved since. Correct a round instead",
                 field="player")
-        if view.state.status.ended or view.game.closed:
+        if not view.accepts_rounds:
             raise GameFinished("The game is over: its re-buys can no longer be undone")
         kept = [engine.RebuyEntry(row.player_id, row.after_round)
                 for row in view.rebuys if row.pk != rebuy.pk]

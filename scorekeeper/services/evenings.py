@@ -17,11 +17,10 @@ from django.utils import timezone
 from ledger import services as ledger
 
 from ..models import Game, Seat, TableSession
-from ..rules import GameStatus
+from ..rules import PLAYING, GameStatus
 from .reading import load_game
 from .summaries import SessionSummary, session_summary
 
-PLAYING = (GameStatus.RUNNING, GameStatus.DECIDER)
 # An evening started but given no game yet is shown on the home page this long; after
 # that it was most likely started by mistake and would only crowd the list.
 EMPTY_EVENING_SHOWN = timedelta(hours=24)

@@ -159,10 +159,16 @@ class GameView:
         return self.game.status == engine.GameStatus.VOID
 
     @property
+    def accepts_rounds(self) -> bool:
+        """Whether rounds, re-buys and hands can still be entered: the game is neither void,
+        nor closed by hand, nor ended by the engine. The one place that decides it."""
+        return not (self.void or self.game.closed or self.state.status.ended)
+
+    @property
     def undoable_rebuys(self) -> list[tuple[int, str]]:
         """(player, name) of the re-buys taken since the last round: they can be undone
         until the next round is saved (services.undo_rebuy)."""
-        if self.void or self.game.closed or self.state.status.ended:
+        if not self.accepts_rounds:
             return []
         played = self.state.round_count
         return [(rebuy.player_id, self.name(rebuy.player_id)) for rebuy in self.rebuys

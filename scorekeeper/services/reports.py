@@ -28,9 +28,8 @@ from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Game, Player, ReportGame, ReportLine, Seat
-from ..rules import CARRY, KITTY, POT, GameStatus, parse_money
+from ..rules import CARRY, ENDED, KITTY, POT, GameStatus, parse_money
 
-ENDED = tuple(status for status in GameStatus if status.ended)  # finished or carried over
 PAID_OUT = ("payout", "kitty_final")  # the kinds that take money off the table to a player
 TABLE = (POT, KITTY, CARRY)  # the accounts of a table besides its players'
 

@@ -117,7 +117,7 @@ def round_new(request, game_id: int):
     view = services.load_game(game)
     state = view.state
     if request.method != "POST":
-        if state.status in (GameStatus.FINISHED, GameStatus.CARRIED_OVER):
+        if state.status.ended:
             return redirect("game", game_id)
         table = pages.next_round_table(view, request.GET.get("match"))
         entries = round_entries(view, table.players, {})

@@ -81,7 +81,7 @@ def _over(view) -> str:
     """Why nothing more is entered in the game, or ""."""
     if view.void:
         return _("The game was voided: nothing more is entered.")
-    if view.state.status.ended or view.game.closed:
+    if not view.accepts_rounds:
         return _("The game is over: no more rounds can be entered.")
     return ""
 

@@ -68,9 +68,8 @@ def home(request):
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("-created_at", "-id")
     )
-    playing = (GameStatus.RUNNING, GameStatus.DECIDER)
-    running = list(games.filter(status__in=playing))
-    recent = list(games.filter(~Q(status__in=[*playing, GameStatus.VOID]))[:10])
+    running = list(games.filter(status__in=engine.PLAYING))
+    recent = list(games.filter(~Q(status__in=[*engine.PLAYING, GameStatus.VOID]))[:10])
     return render(request, "scorekeeper/home.html", {
         "running": running,
         "recent": recent,
@@ -220,7 +219,7 @@ def _start_error(error: RulesError, family: str) -> dict:
 
 def _sheet_context(view, can_write=False, *, shared=False, message="", poll_url="") -> dict:
     state = view.state
-    finished = state.status in (GameStatus.FINISHED, GameStatus.CARRIED_OVER)
+    finished = state.status.ended
     result = None
     # A void game shows its rounds for the record, and no money: every movement is reversed.
     if (finished or view.game.closed) and not view.void:

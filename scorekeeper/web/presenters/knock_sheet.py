@@ -3,7 +3,7 @@ marks, re-buys and the re-buys open right now."""
 
 from dataclasses import dataclass, field
 
-from ...rules import GameStatus, PlayerState
+from ...rules import PlayerState
 from .chart import PALETTE, Chart, build_chart
 
 
@@ -151,7 +151,7 @@ def build_knock_sheet(view) -> Sheet:
 def open_offers(view) -> list[Offer]:
     """The re-buys open right now, in seat order."""
     state = view.state
-    if state.status not in (GameStatus.RUNNING, GameStatus.DECIDER):
+    if not state.status.playing:
         return []
     offers = []
     for seat, standing in zip(view.seats, state.standings, strict=True):

@@ -53,7 +53,7 @@ from .knock import (
 )
 from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
-from .presets import MONEY_PARAMETERS, PRESETS, RULE_CHOICES, Rules
+from .presets import DEFAULT_PRESET, MONEY_PARAMETERS, PRESETS, RULE_CHOICES, Rules
 from .rami import meld_value
 from .status import ENDED, PLAYING, GameStatus, PlayerState
 from .tally import hand_value
@@ -61,6 +61,7 @@ from .tally import hand_value
 __all__ = [
     "CANONICAL_CARDS",
     "CARRY",
+    "DEFAULT_PRESET",
     "ENDED",
     "KITTY",
     "MONEY_PARAMETERS",

@@ -412,3 +412,6 @@ PRESETS: dict[str, dict[str, Any]] = {
     "basic": {"name": "Basic Rummy", "rules": _BASIC},
     "rami": {"name": "Rami", "rules": _RAMI},
 }
+
+# The preset a new game starts from when none is chosen (the first rule text, Wiener Rummy).
+DEFAULT_PRESET = next(iter(PRESETS))

@@ -56,20 +56,23 @@ ENDPOINTS = {
 
 def play_template(rng: random.Random):
     """One finished Wiener game from the engine: (players, rounds, transfers, standings)."""
-    from scorekeeper.rules import Rules
-    from scorekeeper.rules.knock import HandEntry, RoundEntry, replay
+    from scorekeeper.rules import Rules, possible_hand_value
+    from scorekeeper.rules.knock import HandEntry, KnockRound, replay
 
     rules = Rules.preset("wiener", rebuy=False)
+    # Only values a hand can count (docs/rules.md 3.1: no Wiener hand counts 1).
+    values = [value for value in range(25) if possible_hand_value(value, rules)]
     seats = list(range(rng.randint(4, 6)))
-    rounds: list[RoundEntry] = []
+    rounds: list[KnockRound] = []
     state = replay(rules, seats, rounds)
     while state.status != "finished":
         playing = state.next_participants
         ender = rng.choice(playing)
-        low = rng.randint(0, 5)
-        hands = tuple(HandEntry(p, deadwood=low if p == ender else rng.randint(low + 1, 24))
+        low = rng.choice([value for value in values if value <= 5])
+        above = [value for value in values if value > low]
+        hands = tuple(HandEntry(p, deadwood=low if p == ender else rng.choice(above))
                       for p in playing)  # fmt: skip
-        rounds.append(RoundEntry(ender, hands))
+        rounds.append(KnockRound(ender, hands))
         state = replay(rules, seats, rounds)
     return rules.to_dict(), seats, rounds, state
 

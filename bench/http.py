@@ -87,10 +87,17 @@ def app_dir() -> Path:
     return Path(os.environ.get("BENCH_APP_DIR") or BASE_DIR).resolve()
 
 
+# The points a Wiener hand can count (docs/rules.md 3.1): any but 1, since the smallest card
+# counts 2. The app refuses the others, so a made-up round uses only these.
+def _countable(low: int, high: int) -> list[int]:
+    return [value for value in range(low, high + 1) if value != 1]
+
+
 def hands_for(rng: random.Random, players: list[int], ender: int, most: int = 60) -> list[dict]:
     """The ender knocks with 0..5 (Wiener's knock limit), the others hold more: no undercut."""
-    low = rng.randint(0, 5)
-    return [{"player": p, "deadwood": low if p == ender else rng.randint(low + 1, most)}
+    low = rng.choice(_countable(0, 5))
+    higher = _countable(low + 1, most)
+    return [{"player": p, "deadwood": low if p == ender else rng.choice(higher)}
             for p in players]
 
 

@@ -9,8 +9,8 @@ played onto the state so far with `play_on`. Both are timed.
 import random
 
 from bench.timing import Timing, measure
-from scorekeeper.rules import Rules
-from scorekeeper.rules.knock import HandEntry, RoundEntry, play_on, replay
+from scorekeeper.rules import Rules, possible_hand_value
+from scorekeeper.rules.knock import HandEntry, KnockRound, play_on, replay
 
 DESCRIPTION = "Wiener, 6 players, 40 rounds"
 INCLUDES = (
@@ -24,16 +24,18 @@ RUNS = 300  # full replays timed
 WARM_UP = 30
 
 
-def make_game(seed: int) -> tuple[Rules, list[str], list[RoundEntry]]:
+def make_game(seed: int) -> tuple[Rules, list[str], list[KnockRound]]:
     """The rules and rounds of a seeded game in which every player lasts all 40 rounds.
 
     Real Wiener deadwood (up to 100 and more a round) would eliminate players at 101
     long before round 40, and a game that ends early would time a shorter replay; so
     the rules move elimination out of reach (eliminate_at 10000) and keep the rest
-    of the Wiener preset. The ender knocks with 0..knock_limit points; the others
-    hold 6..90, always above the ender, so no round is an undercut or a false knock.
+    of the Wiener preset. The ender knocks with 0..knock_limit points (those a hand can
+    count: no Wiener hand counts 1); the others hold 6..90, always above the ender, so no
+    round is an undercut or a false knock.
     """
     rules = Rules.preset("wiener", eliminate_at=10000, rebuy_from=9000)
+    knocks = [value for value in range(rules.knock_limit + 1) if possible_hand_value(value, rules)]
     rng = random.Random(seed)
     rounds = []
     for _ in range(ROUNDS):
@@ -41,12 +43,12 @@ def make_game(seed: int) -> tuple[Rules, list[str], list[RoundEntry]]:
         hands = tuple(
             HandEntry(
                 player,
-                deadwood=rng.randint(0, rules.knock_limit) if player == ender
+                deadwood=rng.choice(knocks) if player == ender
                 else rng.randint(6, 90),
             )
             for player in PLAYERS
         )
-        rounds.append(RoundEntry(ender, hands=hands))
+        rounds.append(KnockRound(ender, hands=hands))
     return rules, list(PLAYERS), rounds
 
 

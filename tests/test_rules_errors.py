@@ -8,10 +8,12 @@ import pytest
 
 from scorekeeper.rules import (
     FalseKnock,
+    HandEntry,
     InvalidRound,
     InvalidRules,
     Message,
     MoneyError,
+    RoundEntry,
     Rules,
     RulesError,
     TooManyCopies,
@@ -132,3 +134,46 @@ def test_a_message_is_a_plain_value():
     assert message == Message("rebuy_window", {"name": "Ben", "total": 1, "rebuy_from": 0,
                                                "last": 9})
     assert message.message == "Ben has 1 point; a re-buy is open from 0 to 9 points"
+
+
+# --- Positions: parts, and the same as text --------------------------------------------------
+
+
+def test_a_position_is_given_as_parts_and_read_as_text_too():
+    error = InvalidRound("laid_only_rami", where=("hands", 2, "laid"))
+
+    assert (error.where, error.field) == (("hands", 2, "laid"), "hands[2].laid")
+
+
+def test_a_position_given_as_text_reads_as_parts():
+    error = InvalidRound("laid_only_rami", field="rounds[3].hands[2].laid")
+
+    assert error.where == ("rounds", 3, "hands", 2, "laid")
+    assert InvalidRound("laid_only_rami").where == () and InvalidRound("laid_only_rami").field \
+        is None
+
+
+def test_at_places_the_position_under_parts_or_text():
+    error = InvalidRound("laid_only_rami", where=("hands", 2, "laid"))
+
+    error.at("rounds", 3)
+    assert error.field == "rounds[3].hands[2].laid"
+    error.at("games[0]")
+    assert error.where == ("games", 0, "rounds", 3, "hands", 2, "laid")
+    assert error.within("games[0]", "rounds", 3).field == "hands[2].laid"
+
+
+def test_at_moves_every_error_found_at_once():
+    with pytest.raises(RulesError) as caught:
+        replay(Rules.preset("wiener"), ["Anna", "Ben"], [
+            RoundEntry("Anna", (HandEntry("Anna", deadwood=1), HandEntry("Ben", deadwood=-1)))])
+
+    assert [error.where for error in caught.value.errors] == [
+        ("rounds", 0, "hands", 0, "deadwood"), ("rounds", 0, "hands", 1, "deadwood")]
+
+
+def test_a_position_set_as_text_is_kept_as_parts():
+    error = InvalidRound("laid_only_rami")
+    error.field = "cards"
+
+    assert (error.where, error.field) == (("cards",), "cards")

@@ -16,11 +16,11 @@ from scorekeeper.rules import (
     FalseKnock,
     GameOver,
     GameStatus,
+    GinRound,
     HandEntry,
     InvalidRound,
     InvalidRules,
     PlayerState,
-    RoundEntry,
     Rules,
     RulesError,
     SnapshotError,
@@ -37,7 +37,7 @@ from .test_rules_knock_facts import cards, knock, pay
 GIN = Rules.preset("gin")
 TWO = ["Anna", "Ben"]
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
-VOID = RoundEntry(ender=None, hands=(), void=True)
+VOID = GinRound(ender=None, hands=(), void=True)
 
 # Seed 004, the acceptance sheet (Anna is A, Ben is B): A 17 (A knocks 6, B 23 after laying
 # off), B 33 (B gin, A 13), A 12 (B knocks 8, A 6: undercut), B 42, B 28.
@@ -51,7 +51,7 @@ SEED_004 = [
 
 
 def void(match=None):
-    return RoundEntry(ender=None, hands=(), void=True, match=match)
+    return GinRound(ender=None, hands=(), void=True, match=match)
 
 
 def sheet(game):
@@ -236,7 +236,7 @@ def test_a_defender_at_zero_after_laying_off_gets_the_undercut_bonus_only():
 
 def test_typed_deadwood_is_scored_as_given_and_lays_nothing_off():
     # given Anna's cards but Ben's deadwood typed as a number
-    round_ = RoundEntry("Anna", (HandEntry("Anna", cards=tuple(
+    round_ = GinRound("Anna", (HandEntry("Anna", cards=tuple(
         "5C 6C 7C 8S 8H 8D 2S 2H 2D 3H".split())), HandEntry("Ben", deadwood=21)))
 
     game = replay(GIN, TWO, [round_])
@@ -400,8 +400,8 @@ def test_a_void_round_scores_nothing_and_the_same_dealer_deals_again():
 @pytest.mark.parametrize(
     ("entry", "field"),
     [
-        (RoundEntry(ender="Anna", hands=(), void=True), "rounds[0].ender"),
-        (RoundEntry(ender=None, hands=(HandEntry("Anna", deadwood=3),), void=True),
+        (GinRound(ender="Anna", hands=(), void=True), "rounds[0].ender"),
+        (GinRound(ender=None, hands=(HandEntry("Anna", deadwood=3),), void=True),
          "rounds[0].hands"),
     ],
 )
@@ -412,7 +412,7 @@ def test_a_void_round_with_a_knocker_or_hands_is_refused(entry, field):
 
 
 def test_a_round_without_a_knocker_that_is_not_void_is_refused():
-    assert refusal(GIN, TWO, [RoundEntry(ender=None, hands=())]) == (
+    assert refusal(GIN, TWO, [GinRound(ender=None, hands=())]) == (
         InvalidRound, "gin_knocker_missing", "Say who knocked, or record the round as void",
         "rounds[0].ender")
 
@@ -618,7 +618,7 @@ def test_a_void_round_needs_its_match_while_two_are_open():
         # a semifinal 2 player in semifinal 1's round
         ([knock("Anna", Anna=5, Cem=20)], "Cem", "rounds[0].hands[1].player"),
         # a round named for semifinal 1 knocked by a semifinal 2 player
-        ([RoundEntry("Cem", (HandEntry("Cem", deadwood=0), HandEntry("Dora", deadwood=5)),
+        ([GinRound("Cem", (HandEntry("Cem", deadwood=0), HandEntry("Dora", deadwood=5)),
                      match=1)], "Cem", "rounds[0].ender"),
         # a semifinal loser in the final
         ([*TOURNAMENT[:5], knock("Anna", Anna=0, Ben=10)], "Anna", "rounds[5].ender"),
@@ -750,7 +750,7 @@ def next_entry(data, game):
         return void(match=named)
     knocker = data.draw(st.sampled_from(match.players))
     defender = next(p for p in match.players if p != knocker)
-    return RoundEntry(knocker, (
+    return GinRound(knocker, (
         HandEntry(knocker, deadwood=data.draw(st.integers(0, 12))),
         HandEntry(defender, deadwood=data.draw(st.integers(0, 60))),
     ), match=data.draw(st.sampled_from([None, match.number])))

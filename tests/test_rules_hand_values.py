@@ -12,10 +12,13 @@ from scorekeeper.rules import (
     CANONICAL_CARDS,
     JOKER,
     PRESETS,
+    BasicRound,
     HandEntry,
     ImpossibleHandValue,
     InvalidRound,
-    RoundEntry,
+    KnockRound,
+    LaidHand,
+    RamiRound,
     Rules,
     RulesError,
     evaluate_hand,
@@ -146,7 +149,7 @@ def test_every_real_hand_has_a_value_the_engine_admits(dealt):
 
 
 def knock(ender, **deadwood):
-    return RoundEntry(ender, tuple(HandEntry(player, value) for player, value in deadwood.items()))
+    return KnockRound(ender, tuple(HandEntry(player, value) for player, value in deadwood.items()))
 
 
 def test_a_typed_wiener_deadwood_of_1_is_refused_saying_why():
@@ -170,14 +173,14 @@ def test_gin_takes_a_typed_deadwood_of_1():
 
 
 def finished(ender, finish, *hands):
-    return RoundEntry(ender, tuple(hands), finish=finish)
+    return RamiRound(ender, tuple(hands), finish=finish)
 
 
 def test_a_rami_hand_of_7_in_normal_mode_names_the_nearest_possible_values():
     with pytest.raises(ImpossibleHandValue) as caught:
-        replay(RAMI, THREE, [finished("Anna", "none", HandEntry("Anna", laid=40),
-                                      HandEntry("Ben", deadwood=7, laid=0),
-                                      HandEntry("Cem", deadwood=30, laid=0))])
+        replay(RAMI, THREE, [finished("Anna", "none", LaidHand("Anna", laid=40),
+                                      LaidHand("Ben", deadwood=7, laid=0),
+                                      LaidHand("Cem", deadwood=30, laid=0))])
 
     assert caught.value.message == ("Ben cannot have 7 points in hand: no hand counts that in "
                                     "these rules; the nearest possible are 5 and 10")
@@ -185,8 +188,8 @@ def test_a_rami_hand_of_7_in_normal_mode_names_the_nearest_possible_values():
 
 
 def test_ramis_typed_laid_points_are_a_multiple_of_5_in_normal_mode_only():
-    entry = finished("Anna", "none", HandEntry("Anna", laid=43),
-                     HandEntry("Ben", deadwood=10, laid=0), HandEntry("Cem", deadwood=30, laid=0))
+    entry = finished("Anna", "none", LaidHand("Anna", laid=43),
+                     LaidHand("Ben", deadwood=10, laid=0), LaidHand("Cem", deadwood=30, laid=0))
 
     with pytest.raises(InvalidRound) as caught:
         replay(RAMI, THREE, [entry])
@@ -201,7 +204,7 @@ def test_ramis_typed_laid_points_are_a_multiple_of_5_in_normal_mode_only():
 
 def test_basic_rummy_with_the_ace_at_1_takes_every_small_value():
     basic = Rules.preset("basic", players=3, ace_in_runs="low")
-    game = replay(basic, THREE, [RoundEntry("Anna", (HandEntry("Ben", 1), HandEntry("Cem", 3)))])
+    game = replay(basic, THREE, [BasicRound("Anna", (HandEntry("Ben", 1), HandEntry("Cem", 3)))])
     assert game.rounds[0].results[0].points == 4
 
 
@@ -210,7 +213,7 @@ def test_basic_rummy_with_the_ace_at_1_takes_every_small_value():
 
 def test_a_round_with_three_bad_hands_gives_three_errors_with_their_fields():
     four = ["Anna", "Ben", "Cem", "Dora"]
-    entry = RoundEntry("Anna", (
+    entry = KnockRound("Anna", (
         HandEntry("Anna", 0),
         HandEntry("Ben", 1),                                   # no hand counts 1
         HandEntry("Cem", cards=("AS", "2S")),                  # 2 cards, not 10
@@ -257,10 +260,10 @@ def test_an_unknown_ender_stops_at_once():
 def test_a_rami_round_says_every_bad_laid_hand_and_penalty_at_once():
     from scorekeeper.rules import PenaltyEntry
 
-    entry = RoundEntry("Anna", (
-        HandEntry("Anna", laid=41),
-        HandEntry("Ben", deadwood=7, laid_melds=(("7H", "8H", "10H"),)),
-        HandEntry("Cem", cards=("AS", "QQ"), laid=0),
+    entry = RamiRound("Anna", (
+        LaidHand("Anna", laid=41),
+        LaidHand("Ben", deadwood=7, laid_melds=(("7H", "8H", "10H"),)),
+        LaidHand("Cem", cards=("AS", "QQ"), laid=0),
     ), finish="none", penalties=(PenaltyEntry("Ben", 250),))
 
     with pytest.raises(RulesError) as caught:
@@ -279,7 +282,7 @@ def test_basic_rummy_says_every_bad_hand_at_once():
     # Q-K-A runs allowed: the ace counts 11, so 2 is the smallest card (docs/rules.md 9.2)
     basic = Rules.preset("basic", players=3, ace_in_runs="high_or_low")
     with pytest.raises(RulesError) as caught:
-        replay(basic, THREE, [RoundEntry("Anna", (HandEntry("Ben", 1),
+        replay(basic, THREE, [BasicRound("Anna", (HandEntry("Ben", 1),
                                                   HandEntry("Cem", cards=("AS",) * 8)))])
 
     assert [(e.field, e.reason) for e in caught.value.errors] == [

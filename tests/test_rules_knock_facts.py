@@ -11,8 +11,8 @@ from scorekeeper.rules import (
     POT,
     Game,
     HandEntry,
+    KnockRound,
     PlayerResult,
-    RoundEntry,
     Rules,
     Transfer,
     account,
@@ -27,12 +27,12 @@ FIVE = ["Anna", "Ben", "Cem", "Dora", "Emil"]
 
 def knock(ender, **deadwood):
     """A round entered with typed deadwood, in the order the keywords are given."""
-    return RoundEntry(ender, tuple(HandEntry(p, deadwood=d) for p, d in deadwood.items()))
+    return KnockRound(ender, tuple(HandEntry(p, deadwood=d) for p, d in deadwood.items()))
 
 
 def cards(ender, ender_melds=None, **hands):
     """A round entered with cards: each keyword is a player's hand as text."""
-    return RoundEntry(
+    return KnockRound(
         ender, tuple(HandEntry(p, cards=tuple(h.split())) for p, h in hands.items()), ender_melds
     )
 

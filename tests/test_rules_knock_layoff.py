@@ -8,8 +8,8 @@ from scorekeeper.rules import (
     CardError,
     HandEntry,
     InvalidRound,
+    KnockRound,
     PlayerResult,
-    RoundEntry,
     Rules,
 )
 from scorekeeper.rules.knock import replay
@@ -162,7 +162,7 @@ def test_free_hand_sizes_accept_any_number_of_cards():
 
 def test_typed_hands_take_no_part_in_lay_off():
     rules = Rules.preset("wiener", lay_off="knocker_melds")
-    round_ = RoundEntry("Anna", (
+    round_ = KnockRound("Anna", (
         HandEntry("Anna", cards=tuple("5H 6H 7H 8S 8D 8C KS KH KD 2C".split())),
         HandEntry("Ben", 40),
         HandEntry("Cem", cards=tuple("4H 8H 9H 3S 3D JC QC 9D 10D 2S".split())),

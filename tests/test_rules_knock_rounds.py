@@ -12,8 +12,8 @@ from scorekeeper.rules import (
     HandEntry,
     InvalidRound,
     InvalidRules,
+    KnockRound,
     PlayerResult,
-    RoundEntry,
     RoundResult,
     Rules,
     TooManyCopies,
@@ -289,7 +289,7 @@ def test_punktespiel_knocks_only_with_0_and_runs_until_closed():
         pytest.param(knock("Anna", Anna=3, Ben=40), InvalidRound,
                      "The hand of Cem is missing: every player of the round is entered",
                      "rounds[0].hands", id="missing"),
-        pytest.param(RoundEntry("Anna", (HandEntry("Anna", 3), HandEntry("Ben", 4),
+        pytest.param(KnockRound("Anna", (HandEntry("Anna", 3), HandEntry("Ben", 4),
                                          HandEntry("Ben", 4), HandEntry("Cem", 4))),
                      InvalidRound, "Ben is entered twice", "rounds[0].hands[2].player",
                      id="twice"),
@@ -307,15 +307,15 @@ def test_punktespiel_knocks_only_with_0_and_runs_until_closed():
         pytest.param(knock("Anna", Anna=3, Ben=129, Cem=4), InvalidRound,
                      "Ben's deadwood of 129 is more than a hand of 10 cards can hold "
                      "(at most 128)", "rounds[0].hands[1].deadwood", id="too-much"),
-        pytest.param(RoundEntry("Anna", (HandEntry("Anna", 3), HandEntry("Ben"),
+        pytest.param(KnockRound("Anna", (HandEntry("Anna", 3), HandEntry("Ben"),
                                          HandEntry("Cem", 4))),
                      InvalidRound, "Enter Ben's deadwood or cards", "rounds[0].hands[1]",
                      id="neither"),
-        pytest.param(RoundEntry("Anna", (HandEntry("Anna", 3), HandEntry("Ben", 3, ("AS",)),
+        pytest.param(KnockRound("Anna", (HandEntry("Anna", 3), HandEntry("Ben", 3, ("AS",)),
                                          HandEntry("Cem", 4))),
                      InvalidRound, "Enter Ben's deadwood or cards, not both",
                      "rounds[0].hands[1]", id="both"),
-        pytest.param(RoundEntry("Anna", (HandEntry("Anna", 3),
+        pytest.param(KnockRound("Anna", (HandEntry("Anna", 3),
                                          HandEntry("Ben", cards=("AS", "2S", "3S")),
                                          HandEntry("Cem", 4))),
                      InvalidRound, "Ben has 3 cards; a hand at the end of a round has 10",
@@ -355,7 +355,7 @@ def test_a_player_who_is_out_cannot_be_entered_nor_end_a_round():
 
 
 def test_messages_name_players_by_the_names_given_else_by_number():
-    round_ = RoundEntry(11, (HandEntry(11, 3), HandEntry(12, 4), HandEntry(12, 4)))
+    round_ = KnockRound(11, (HandEntry(11, 3), HandEntry(12, 4), HandEntry(12, 4)))
 
     with pytest.raises(InvalidRound) as named:
         replay(WIENER, [11, 12], [round_], names={11: "Anna", 12: "Ben"})

@@ -20,8 +20,8 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.knock import (
     HandEntry,
+    KnockRound,
     RebuyEntry,
-    RoundEntry,
     knock_limit,
     pot_shares,
     replay,
@@ -160,7 +160,7 @@ def games(draw):
                 [value for value in possible if value <= (limit if p == ender else spread)])))
             for p in playing
         )
-        rounds.append(RoundEntry(ender, hands))
+        rounds.append(KnockRound(ender, hands))
         game = replay(rules, players, rounds, rebuys, carried_in=carried_in)
         for offer in game.rounds[-1].rebuy_offers:
             if draw(st.booleans()):

@@ -16,8 +16,8 @@ from scorekeeper.rules import (
     SNAPSHOT_FORMAT,
     GameOver,
     HandEntry,
+    KnockRound,
     RebuyEntry,
-    RoundEntry,
     Rules,
     RulesError,
     SnapshotError,
@@ -68,7 +68,7 @@ def games(draw):
                       else draw(st.integers(0, 60)))
             for player in players
         )
-        steps.append(("round", RoundEntry(ender=ender, hands=hands)))
+        steps.append(("round", KnockRound(ender=ender, hands=hands)))
     return rules, players, carried_in, steps
 
 
@@ -121,19 +121,19 @@ def test_play_on_and_take_rebuy_give_the_game_a_full_replay_gives(game):
 
 def test_play_on_leaves_the_game_it_starts_from_unchanged():
     rules = Rules.preset("wiener")
-    first = replay(rules, PLAYERS[:3], [RoundEntry("Anna", (HandEntry("Anna", deadwood=0),
+    first = replay(rules, PLAYERS[:3], [KnockRound("Anna", (HandEntry("Anna", deadwood=0),
                                                             HandEntry("Ben", deadwood=40),
                                                             HandEntry("Cem", deadwood=30)))])
-    again = replay(rules, PLAYERS[:3], [RoundEntry("Anna", (HandEntry("Anna", deadwood=0),
+    again = replay(rules, PLAYERS[:3], [KnockRound("Anna", (HandEntry("Anna", deadwood=0),
                                                             HandEntry("Ben", deadwood=40),
                                                             HandEntry("Cem", deadwood=30)))])
-    second = play_on(first, RoundEntry("Ben", (HandEntry("Anna", deadwood=50),
+    second = play_on(first, KnockRound("Ben", (HandEntry("Anna", deadwood=50),
                                                HandEntry("Ben", deadwood=3),
                                                HandEntry("Cem", deadwood=71))))
     assert second.round_count == 2 and second.standing("Cem").state == "out"
     assert first == again
     # The same starting game takes another second round just as well.
-    other = play_on(first, RoundEntry("Cem", (HandEntry("Anna", deadwood=5),
+    other = play_on(first, KnockRound("Cem", (HandEntry("Anna", deadwood=5),
                                               HandEntry("Ben", deadwood=6),
                                               HandEntry("Cem", deadwood=0))))
     # Anna went Rummy in round 1: 10 bonus points to the others.
@@ -142,11 +142,11 @@ def test_play_on_leaves_the_game_it_starts_from_unchanged():
 
 def test_play_on_a_finished_game_is_refused():
     rules = Rules.preset("wiener")
-    over = replay(rules, ["Anna", "Ben"], [RoundEntry("Anna", (HandEntry("Anna", deadwood=0),
+    over = replay(rules, ["Anna", "Ben"], [KnockRound("Anna", (HandEntry("Anna", deadwood=0),
                                                                HandEntry("Ben", deadwood=101)))])
     assert over.status == "finished"
     with pytest.raises(GameOver):
-        play_on(over, RoundEntry("Anna", (HandEntry("Anna", deadwood=0),
+        play_on(over, KnockRound("Anna", (HandEntry("Anna", deadwood=0),
                                           HandEntry("Ben", deadwood=1))))
 
 

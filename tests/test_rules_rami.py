@@ -15,12 +15,12 @@ from scorekeeper.rules import (
     POT,
     GameOver,
     GameStatus,
-    HandEntry,
     InvalidRound,
     InvalidRules,
+    LaidHand,
     PenaltyEntry,
     PlayerState,
-    RoundEntry,
+    RamiRound,
     Rules,
     RulesError,
     TooManyCopies,
@@ -47,7 +47,7 @@ def melds(text):
 
 def hand(player, laid=None, held=None):
     """A player's entry: laid as points (int) or melds (str); held as points or cards."""
-    return HandEntry(
+    return LaidHand(
         player,
         laid=laid if isinstance(laid, int) else None,
         laid_melds=melds(laid) if isinstance(laid, str) else None,
@@ -57,7 +57,7 @@ def hand(player, laid=None, held=None):
 
 
 def finished(ender, finish, *hands, penalties=()):
-    return RoundEntry(ender, tuple(hands), finish=finish,
+    return RamiRound(ender, tuple(hands), finish=finish,
                       penalties=tuple(PenaltyEntry(p, points) for p, points in penalties))
 
 
@@ -209,7 +209,7 @@ def test_a_penalty_is_taken_off_the_total():
      "laid_missing", "hands[1].laid"),
     (finished("Anna", "none", hand("Ben", 0, 5), hand("Cem", 0, 5)), "hand_missing", "hands"),
     (finished("Anna", "none", hand("Anna", 50),
-              HandEntry("Ben", laid=5, laid_melds=(), deadwood=5), hand("Cem", 0, 5)),
+              LaidHand("Ben", laid=5, laid_melds=(), deadwood=5), hand("Cem", 0, 5)),
      "laid_and_laid_melds", "hands[1].laid"),
     (finished("Anna", "none", hand("Anna", -5), hand("Ben", 0, 5), hand("Cem", 0, 5)),
      "laid_not_whole", "hands[0].laid"),
@@ -394,7 +394,7 @@ def _entry(data, game, rules):
     ender = data.draw(st.sampled_from(players))
     finish = data.draw(st.sampled_from(["none", "rummy", "own_cards"]))
     elimination = rules.mode == "elimination"
-    hands = tuple(HandEntry(
+    hands = tuple(LaidHand(
         p,
         laid=data.draw(st.sampled_from([None, 0, 35])) if elimination
         else data.draw(st.sampled_from([0, 0, 25, 60])),
@@ -402,7 +402,7 @@ def _entry(data, game, rules):
             st.sampled_from([value for value in sorted(hand_values(rules)) if value <= 90])),
     ) for p in players)
     penalties = tuple(PenaltyEntry(p, 300) for p in players if data.draw(st.integers(0, 9)) == 0)
-    return RoundEntry(ender, hands, finish=finish, penalties=penalties)
+    return RamiRound(ender, hands, finish=finish, penalties=penalties)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

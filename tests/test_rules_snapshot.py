@@ -12,8 +12,8 @@ import pytest
 from scorekeeper.rules import (
     SNAPSHOT_FORMAT,
     HandEntry,
+    KnockRound,
     RebuyEntry,
-    RoundEntry,
     Rules,
     SnapshotError,
     play_on,
@@ -99,7 +99,7 @@ def test_rounds_and_rebuys_after_a_resume_are_those_a_replay_gives():
 
 def test_player_ids_that_are_numbers_come_back_as_numbers():
     seats = [11, "Ben", 13]
-    game = replay(ROMME, seats, [RoundEntry(13, (HandEntry(11, 20), HandEntry("Ben", 30),
+    game = replay(ROMME, seats, [KnockRound(13, (HandEntry(11, 20), HandEntry("Ben", 30),
                                                  HandEntry(13, 0)))])
 
     resumed = resume(ROMME, seats, stored(game))

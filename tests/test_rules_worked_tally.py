@@ -9,12 +9,14 @@ the engine. Money is in integer cents.
 import pytest
 
 from scorekeeper.rules import (
+    BasicRound,
     GameStatus,
     HandEntry,
     InvalidRound,
+    LaidHand,
     PenaltyEntry,
     PlayerState,
-    RoundEntry,
+    RamiRound,
     Rules,
     Transfer,
     replay,
@@ -56,7 +58,7 @@ def pay(source, target, cents, round_):
 
 # --- docs/rules.md 9.4: Basic Rummy ---------------------------------------------------------
 
-BASIC_ROUND = RoundEntry(ender=ANNA, hands=(
+BASIC_ROUND = BasicRound(ender=ANNA, hands=(
     HandEntry(BEN, cards=cards("KS QH 7D 2C")),          # 10 + 10 + 7 + 2 = 29
     HandEntry(CEM, cards=cards("AS 5H 5D 5C 9S")),       # 1 + 5 + 5 + 5 + 9 = 25
 ))
@@ -84,7 +86,7 @@ def test_basic_worked_round():
 def test_basic_worked_round_typed_gives_the_same():
     """docs/rules.md 9.2 and 9.4: the same hands typed as points (29 and 25) score and pay
     the same as the cards."""
-    typed = RoundEntry(ender=ANNA, hands=(HandEntry(BEN, deadwood=29),
+    typed = BasicRound(ender=ANNA, hands=(HandEntry(BEN, deadwood=29),
                                           HandEntry(CEM, deadwood=25)))
     game = replay(Rules.preset("basic", players=3), SEATS, [typed])
     assert parts(game, ANNA) == (0, 54, 0, 0, 1, 54)
@@ -106,13 +108,13 @@ def test_basic_worked_round_with_the_high_ace():
 
 
 def normal_round(penalties=()):
-    return RoundEntry(ender=ANNA, finish="none", penalties=penalties, hands=(
+    return RamiRound(ender=ANNA, finish="none", penalties=penalties, hands=(
         # 35 (the ace above the king) + 15 + 25 (the joker is 9D) = 75
-        HandEntry(ANNA, laid_melds=melds("QH KH AH", "7C 8C 9C", "JK 10D JD")),
+        LaidHand(ANNA, laid_melds=melds("QH KH AH", "7C 8C 9C", "JK 10D JD")),
         # laid 15 + 30 = 45; in hand 10 + 5 + 20 = 35
-        HandEntry(BEN, laid_melds=melds("5S 5H 5D", "10S JS QS"), cards=cards("KC 3D JK")),
+        LaidHand(BEN, laid_melds=melds("5S 5H 5D", "10S JS QS"), cards=cards("KC 3D JK")),
         # laid nothing; in hand 15 + 5 + 5 + 5 = 30
-        HandEntry(CEM, laid_melds=(), cards=cards("AS 2C 9H 9S")),
+        LaidHand(CEM, laid_melds=(), cards=cards("AS 2C 9H 9S")),
     ))
 
 
@@ -157,10 +159,10 @@ def test_rami_penalty_example():
 
 def test_rami_first_meld_example_is_refused():
     """docs/rules.md 10.4: Ben's melds as cards worth 15 do not reach the minimum of 40."""
-    entry = RoundEntry(ender=ANNA, finish="none", hands=(
-        HandEntry(ANNA, laid_melds=melds("QH KH AH", "7C 8C 9C", "JK 10D JD")),
-        HandEntry(BEN, laid_melds=melds("5S 5H 5D"), cards=cards("KC 3D JK")),
-        HandEntry(CEM, laid_melds=(), cards=cards("AS 2C 9H 9S")),
+    entry = RamiRound(ender=ANNA, finish="none", hands=(
+        LaidHand(ANNA, laid_melds=melds("QH KH AH", "7C 8C 9C", "JK 10D JD")),
+        LaidHand(BEN, laid_melds=melds("5S 5H 5D"), cards=cards("KC 3D JK")),
+        LaidHand(CEM, laid_melds=(), cards=cards("AS 2C 9H 9S")),
     ))
     with pytest.raises(InvalidRound) as caught:
         replay(Rules.preset("rami", players=3), SEATS, [entry], names=NAMES)
@@ -175,13 +177,13 @@ def test_rami_traditional_worked_round():
     """docs/rules.md 10.9 (b): face values; Ben laid 6 + 33 + 24 = 63 and scores the hands
     28 + 31: 122; Anna laid 29 + 12 = 41; Cem 0."""
     rules = Rules.preset("rami", players=3, mode="traditional")
-    entry = RoundEntry(ender=BEN, finish="none", hands=(
+    entry = RamiRound(ender=BEN, finish="none", hands=(
         # 9 + 10 + 10 = 29; 4 + 4 + 4 (the joker is a four) = 12; in hand 7 + 10 + 11 = 28
-        HandEntry(ANNA, laid_melds=melds("9C 10C JC", "4H 4S JK"), cards=cards("7D KS AS")),
+        LaidHand(ANNA, laid_melds=melds("9C 10C JC", "4H 4S JK"), cards=cards("7D KS AS")),
         # 1 + 2 + 3 = 6 (ace low); 11 x 3 = 33 (aces in a set); 8 x 3 = 24
-        HandEntry(BEN, laid_melds=melds("AS 2S 3S", "AH AC AD", "8H 8C 8D")),
+        LaidHand(BEN, laid_melds=melds("AS 2S 3S", "AH AC AD", "8H 8C 8D")),
         # in hand 20 + 5 + 6 = 31
-        HandEntry(CEM, laid=0, cards=cards("JK 5C 6C")),
+        LaidHand(CEM, laid=0, cards=cards("JK 5C 6C")),
     ))
     game = replay(rules, SEATS, [entry])
     assert parts(game, BEN) == (63, 59, 0, 0, 1, 122)
@@ -196,11 +198,11 @@ def test_rami_traditional_worked_round():
 
 
 def rummy_round(finish):
-    return RoundEntry(ender=CEM, finish=finish, hands=(
-        HandEntry(ANNA, laid=0, deadwood=85),
-        HandEntry(BEN, laid_melds=(), deadwood=110),
+    return RamiRound(ender=CEM, finish=finish, hands=(
+        LaidHand(ANNA, laid=0, deadwood=85),
+        LaidHand(BEN, laid_melds=(), deadwood=110),
         # 20 + 15 + 45 + 15 = 95
-        HandEntry(CEM, laid_melds=melds("2H 3H 4H 5H", "9S 9H 9D", "JC QC KC AC", "6D 7D 8D")),
+        LaidHand(CEM, laid_melds=melds("2H 3H 4H 5H", "9S 9H 9D", "JC QC KC AC", "6D 7D 8D")),
     ))
 
 
@@ -237,10 +239,10 @@ def test_rami_identities_in_both_modes(mode, anna_laid, ben_hand, anna_round):
     identity KD x3 is 60 in both; Anna's round 170 / 157."""
     rules = Rules.preset("rami", players=3, identities=True, mode=mode)
     assert (rules.decks, rules.jokers) == (4, 8)
-    entry = RoundEntry(ender=ANNA, finish="none", hands=(
-        HandEntry(ANNA, laid_melds=melds("7H 7H 7H", "AS AS AS", "2C 3C 4C")),
-        HandEntry(BEN, laid_melds=melds("KD KD KD"), cards=cards("10H 4D")),
-        HandEntry(CEM, laid=0, cards=cards("JK")),
+    entry = RamiRound(ender=ANNA, finish="none", hands=(
+        LaidHand(ANNA, laid_melds=melds("7H 7H 7H", "AS AS AS", "2C 3C 4C")),
+        LaidHand(BEN, laid_melds=melds("KD KD KD"), cards=cards("10H 4D")),
+        LaidHand(CEM, laid=0, cards=cards("JK")),
     ))
     game = replay(rules, SEATS, [entry])
     assert anna_laid == {"normal": 135, "traditional": 123}[mode]
@@ -256,9 +258,9 @@ def test_rami_identities_in_both_modes(mode, anna_laid, ben_hand, anna_round):
 
 
 def elimination_round(cem):
-    return RoundEntry(ender=ANNA, finish="rummy", hands=(
+    return RamiRound(ender=ANNA, finish="rummy", hands=(
         HandEntry(ANNA),                                              # laid left out
-        HandEntry(BEN, laid=0, cards=cards("KS QS 9D 9C AH")),        # 10+10+5+5+15 = 45
+        LaidHand(BEN, laid=0, cards=cards("KS QS 9D 9C AH")),        # 10+10+5+5+15 = 45
         cem,
     ))
 
@@ -267,7 +269,7 @@ def test_rami_elimination_round_with_x4():
     """docs/rules.md 10.9 (e): a Rummy while nobody else laid is x4: Ben 45 x 4 = 180, Cem
     60 x 4 = 240, Anna 0; the buy-ins make a pot of 15.00; nobody is out."""
     rules = Rules.preset("rami", players=3, mode="elimination")
-    game = replay(rules, SEATS, [elimination_round(HandEntry(CEM, laid_melds=(), deadwood=60))])
+    game = replay(rules, SEATS, [elimination_round(LaidHand(CEM, laid_melds=(), deadwood=60))])
     round_ = game.rounds[0]
     assert (round_.finish, round_.rummy, round_.nobody_else_laid, round_.out) == (
         "rummy", True, True, ())

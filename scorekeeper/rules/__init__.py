@@ -6,11 +6,31 @@
     game = play_on(game, next_round)            # one more round, without a replay
     data = snapshot(game)                       # plain data, as large as the seating
     game = resume(rules, players, data)         # the same game, ready to play on
+    entry = round_entry(rules, ender=1, hands=[HandEntry(1, deadwood=0), ...])
+                                                # a round of the family's own type
 
 This module is the only import path for callers outside the engine.
 """
 
+from .basic import BasicRound
 from .cards import CANONICAL_CARDS, JOKER, RANKS, SUITS, check_deck, parse_card, parse_cards
+from .core import (
+    CARRY,
+    KITTY,
+    POT,
+    Game,
+    HandEntry,
+    LaidHand,
+    PenaltyEntry,
+    PlayerResult,
+    RebuyEntry,
+    RebuyOffer,
+    RoundEntry,
+    RoundResult,
+    Standing,
+    Transfer,
+    account,
+)
 from .errors import (
     CardError,
     FalseKnock,
@@ -25,36 +45,31 @@ from .errors import (
     SnapshotError,
     TooManyCopies,
 )
-from .family import Family, family_for, play_on, replay, resume, snapshot
-from .gin import match_account_parts
-from .handvalues import hand_values, nearest_hand_values, possible_hand_value
+from .family import (
+    DEFAULT_PRESET,
+    Family,
+    family_for,
+    play_on,
+    replay,
+    resume,
+    round_entry,
+    snapshot,
+)
+from .gin import GinRound, match_account_parts
+from .handvalues import hand_values, largest_deadwood, nearest_hand_values, possible_hand_value
 from .knock import (
-    CARRY,
-    KITTY,
-    POT,
     SNAPSHOT_FORMAT,
-    Game,
-    HandEntry,
-    PenaltyEntry,
-    PlayerResult,
-    RebuyEntry,
-    RebuyOffer,
-    RoundEntry,
-    RoundResult,
-    Standing,
-    Transfer,
-    account,
+    KnockRound,
     can_rebuy,
     check_rebuy,
-    largest_deadwood,
     rebuy,
     rebuy_rule,
     take_rebuy,
 )
 from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
-from .presets import DEFAULT_PRESET, MONEY_PARAMETERS, PRESETS, RULE_CHOICES, Rules
-from .rami import meld_value
+from .presets import MONEY_PARAMETERS, PRESETS, RULE_CHOICES, Rules
+from .rami import RamiRound, meld_value
 from .status import ENDED, PLAYING, GameStatus, PlayerState
 from .tally import hand_value
 
@@ -71,24 +86,29 @@ __all__ = [
     "RULE_CHOICES",
     "SNAPSHOT_FORMAT",
     "SUITS",
+    "BasicRound",
     "CardError",
     "FalseKnock",
     "Family",
     "Game",
     "GameOver",
     "GameStatus",
+    "GinRound",
     "HandEntry",
     "HandResult",
     "ImpossibleHandValue",
     "JOKER",
     "InvalidRound",
     "InvalidRules",
+    "KnockRound",
+    "LaidHand",
     "Message",
     "MoneyError",
     "PenaltyEntry",
     "PlayerResult",
     "PlayerState",
     "RANKS",
+    "RamiRound",
     "RebuyEntry",
     "RebuyNotAllowed",
     "RebuyOffer",
@@ -124,6 +144,7 @@ __all__ = [
     "rebuy_rule",
     "replay",
     "resume",
+    "round_entry",
     "snapshot",
     "take_rebuy",
 ]

@@ -69,8 +69,8 @@ def check_deck(hands: Iterable[Iterable[str]], *, decks: int, jokers: int) -> No
                 if seen[card] > jokers:
                     raise TooManyCopies("too_many_jokers",
                                         {"card": JOKER, "count": seen[card], "jokers": jokers},
-                                        field=f"hands[{index}].cards")
+                                        where=("hands", index, "cards"))
             elif seen[card] > decks:
                 raise TooManyCopies("too_many_copies",
                                     {"card": card, "count": seen[card], "decks": decks},
-                                    field=f"hands[{index}].cards")
+                                    where=("hands", index, "cards"))

@@ -11,16 +11,21 @@ An error carries:
   `false_knock`, `rebuy_not_allowed`) or one a rule parameter gives (`out_of_range`);
 - `reason`: which sentence, the key into TEMPLATES; finer than `code` (an InvalidRound
   says `player_entered_twice` or `wrong_hand_size`);
-- `params`, `message` (the English text) and `field` (the path of the input that is
-  wrong, or None).
+- `params`, `message` (the English text) and the position of the input that is wrong:
+  `where`, its parts (`("hands", 2, "laid")`: names and 0-based indices, `()` for none),
+  and `field`, the same as text (`hands[2].laid`, or None).
 
 A `Message` is the same code and params for words that are no error: why a re-buy is
 not open, how the re-buy rule reads for a rule set.
 """
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+# One part of a position: a name (`hands`) or an index into a list (`2`).
+Part = str | int
 
 
 class Plural(NamedTuple):
@@ -238,18 +243,55 @@ class Message:
         return render(self.code, self.params)
 
 
+_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def path_text(where: tuple[Part, ...]) -> str | None:
+    """A position as text: `("hands", 2, "laid")` is `hands[2].laid`; None for `()`."""
+    text = ""
+    for part in where:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else part
+    return text or None
+
+
+def path_parts(text: str | None) -> tuple[Part, ...]:
+    """A position given as text, in parts (path_text's inverse). A text that does not read
+    as names and indices stays one part, so that its text form is what was given."""
+    if not text:
+        return ()
+    parts: tuple[Part, ...] = tuple(
+        int(index) if index else name for name, index in _PART.findall(text))
+    return parts if path_text(parts) == text else (text,)
+
+
+def _parts(prefix: tuple[Part | str, ...]) -> tuple[Part, ...]:
+    """Parts given as parts or as text (`"rounds[3]"` is `("rounds", 3)`)."""
+    found: list[Part] = []
+    for part in prefix:
+        found.extend((part,) if isinstance(part, int) else path_parts(part))
+    return tuple(found)
+
+
 class RulesError(Exception):
     """Base of every error the rules engine raises for bad input.
 
     One error may stand for several: the checks of a round's hands find every bad hand
     before they refuse the round, and raise the first error with `errors` listing all of
     them (the first included). An error alone has `errors == [self]`.
+
+    The position of the wrong input is given as parts (`where=("hands", 2, "laid")`) or,
+    as callers outside the engine do, as text (`field="hands[2].laid"`); both read back
+    as `where` and `field`.
     """
 
     code = "invalid"
 
     def __init__(self, reason: str, params: Mapping[str, object] | None = None, *,
-                 field: str | None = None, code: str | None = None):
+                 field: str | None = None, code: str | None = None,
+                 where: tuple[Part, ...] | None = None):
         # A reason from TEMPLATES, or (for callers outside the engine) a finished sentence.
         self.params = dict(params or {})
         if reason in TEMPLATES:
@@ -259,11 +301,20 @@ class RulesError(Exception):
             self.reason, message = None, reason
         super().__init__(message)
         self.message = message
-        self.field = field
+        self.where: tuple[Part, ...] = tuple(where) if where is not None else path_parts(field)
         self.context: Message | None = None
         self.errors: list[RulesError] = [self]
         if code is not None:
             self.code = code
+
+    @property
+    def field(self) -> str | None:
+        """The position as text (`hands[2].laid`), or None."""
+        return path_text(self.where)
+
+    @field.setter
+    def field(self, text: str | None) -> None:
+        self.where = path_parts(text)
 
     def because(self, context: Message) -> "RulesError":
         """The same error, said as a consequence of `context` ("With this change, ...");
@@ -273,22 +324,23 @@ class RulesError(Exception):
             error.message = f"{context.message}: {error.message}"
         return self
 
-    def at(self, prefix: str) -> "RulesError":
-        """The same error with its field path placed under `prefix`; the fields of every
-        error it stands for too."""
+    def at(self, *prefix: Part) -> "RulesError":
+        """The same error with its position placed under `prefix` (parts such as
+        `"rounds", 3`, or the text `"rounds[3]"`); the positions of every error it stands
+        for too."""
+        parts = _parts(prefix)
         for error in self.errors:
-            error.field = f"{prefix}.{error.field}" if error.field else prefix
+            error.where = parts + error.where
         return self
 
-    def within(self, prefix: str) -> "RulesError":
-        """The same error with its field path taken out of `prefix` (at's inverse, e.g.
-        `rounds[2].hands[1].cards` -> `hands[1].cards`); the fields of every error it stands
-        for too. Fields outside `prefix` stay as they are."""
+    def within(self, *prefix: Part) -> "RulesError":
+        """The same error with its position taken out of `prefix` (at's inverse, e.g.
+        `rounds[2].hands[1].cards` -> `hands[1].cards`); the positions of every error it
+        stands for too. Positions outside `prefix` stay as they are."""
+        parts = _parts(prefix)
         for error in self.errors:
-            if error.field == prefix:
-                error.field = None
-            elif error.field and error.field.startswith(prefix + "."):
-                error.field = error.field[len(prefix) + 1:]
+            if error.where[:len(parts)] == parts:
+                error.where = error.where[len(parts):]
         return self
 
 

@@ -1,21 +1,31 @@
 """What every rule family provides, and which family plays a rule set.
 
 A family is one module of the engine (the knock family, Gin, Basic Rummy, Rami) that
-gives the same few things: its round entry, `replay` from the facts,
+gives the same few things: its round entry type, `replay` from the facts,
 `play_on` one more round, `snapshot` and `resume` its state, when a game is over and
 whether one is closed by hand, the money movements it makes, and its presets.
 `family_for(rules)` picks it; the top-level `scorekeeper.rules.replay`, `play_on`,
-`snapshot` and `resume` go through it.
+`snapshot` and `resume` go through it, and `round_entry(rules, ...)` makes a round of its
+type from the facts.
+
+Adding a family to the engine: one module (or package) that imports only the core
+(core/) and the shared modules, with its round entry type (a core RoundEntry), its table
+(a core Table; or a TallyRules with a scorer, for a family that adds points per round),
+and its rule sets (a presets.FamilyRules: presets, modes, checks, defaults); then one
+entry in FAMILIES below and its rule sets in the registration beside it.
 """
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import gin, knock
+from . import basic, gin, knock, rami
 from .basic import BASIC as _BASIC_RULES
+from .core import HandEntry, PenaltyEntry, PlayerId, RoundEntry, build_entry, takes
+from .core.entries import first_taking
 from .errors import InvalidRules
-from .presets import PRESETS, Rules
+from .knock.presets import RULE_SETS as _KNOCK_RULE_SETS
+from .presets import PRESETS, Rules, register
 from .rami import RAMI as _RAMI_RULES
 from .tally import TallyRules, eliminates
 
@@ -25,7 +35,8 @@ class Family:
     """The functions and facts one rule family provides."""
 
     name: str
-    round_entry: type
+    # The type of its rounds (core/entries.py): what a round of the family holds.
+    round_entry: type[RoundEntry]
     replay: Callable[..., Any]
     play_on: Callable[[Any, Any], Any]
     snapshot: Callable[[Any], dict[str, Any]]
@@ -35,17 +46,22 @@ class Family:
     closes_by_hand: Callable[[Rules], bool]
     # The ledger kinds (docs/rules.md 5.1) its games book.
     ledger_kinds: frozenset[str]
-    # What a round's entry holds besides the hands: Gin's void round, the knock family's
-    # melds as laid for a lay-off.
-    void_rounds: bool
     # What the edges ask of a family's games (the words for them are the edges' own):
     # whether a player can be out of the game (eliminated) under these rules,
     eliminates: Callable[[Rules], bool]
     # whether a hand at the end of a round counts whole (no melds taken off: Basic Rummy,
     # Rami), so the one who ended the round holds nothing,
     whole_hands: bool
-    # and whether a round records what each player laid (Rami, docs/rules.md 10).
-    records_laid: bool
+
+    @property
+    def void_rounds(self) -> bool:
+        """Whether a round may be void (Gin, docs/rules.md 8)."""
+        return "void" in takes(self.round_entry)
+
+    @property
+    def records_laid(self) -> bool:
+        """Whether a round records what each player laid (Rami, docs/rules.md 10)."""
+        return self.round_entry.laid_hands
 
     @property
     def presets(self) -> tuple[str, ...]:
@@ -56,7 +72,7 @@ class Family:
 
 KNOCK = Family(
     name="knock",
-    round_entry=knock.RoundEntry,
+    round_entry=knock.KnockRound,
     replay=knock.replay,
     play_on=knock.play_on,
     snapshot=knock.snapshot,
@@ -67,16 +83,14 @@ KNOCK = Family(
     ledger_kinds=frozenset({"buy_in", "rebuy", "knock_premium", "rummy_premium",
                             "undercut_tie", "kitty_in", "kitty_win", "kitty_final", "payout",
                             "carry_over", "point_settlement"}),
-    void_rounds=False,
     # docs/rules.md 4.3: out at the limit; a Punktespiel (6.3) eliminates nobody.
     eliminates=lambda rules: rules.mode != "points",
     whole_hands=False,
-    records_laid=False,
 )
 
 GIN = Family(
     name="gin",
-    round_entry=knock.RoundEntry,
+    round_entry=gin.GinRound,
     replay=gin.replay,
     play_on=gin.play_on,
     snapshot=gin.snapshot,
@@ -85,32 +99,35 @@ GIN = Family(
     closes_by_hand=lambda rules: False,
     # docs/rules.md 8: a ring game's or tournament's pool and the stake per point.
     ledger_kinds=frozenset({"buy_in", "carry_over", "payout", "point_settlement"}),
-    void_rounds=True,
     eliminates=lambda rules: False,
     whole_hands=False,
-    records_laid=False,
 )
 
 
-
 def _tally(rules: TallyRules, ledger_kinds: frozenset[str],
-           closes_by_hand: Callable[[Rules], bool], *, records_laid: bool) -> Family:
+           closes_by_hand: Callable[[Rules], bool]) -> Family:
     return Family(
-        name=rules.family, round_entry=knock.RoundEntry, replay=rules.replay,
+        name=rules.family, round_entry=rules.round_entry, replay=rules.replay,
         play_on=rules.play_on, snapshot=rules.snapshot, resume=rules.resume,
         is_over=rules.is_over, closes_by_hand=closes_by_hand, ledger_kinds=ledger_kinds,
-        void_rounds=False, eliminates=eliminates, whole_hands=True, records_laid=records_laid,
+        eliminates=eliminates, whole_hands=True,
     )
 
 
 # docs/rules.md 9.3: paid per round; a game to the target, or closed by hand.
-BASIC = _tally(_BASIC_RULES, frozenset({"point_settlement"}), lambda rules: True,
-               records_laid=False)
+BASIC = _tally(_BASIC_RULES, frozenset({"point_settlement"}), lambda rules: True)
 # docs/rules.md 10.7: the difference paid at the end, or elimination mode's pot.
 RAMI = _tally(_RAMI_RULES, frozenset({"point_settlement", "buy_in", "carry_over", "payout"}),
-              lambda rules: not eliminates(rules), records_laid=True)
+              lambda rules: not eliminates(rules))
 
+# The one place a family is registered: its game and its rule sets, in the order the
+# presets are offered (the first preset is the default a new game starts from).
 FAMILIES: Mapping[str, Family] = {"knock": KNOCK, "gin": GIN, "basic": BASIC, "rami": RAMI}
+for _rule_sets in (_KNOCK_RULE_SETS, gin.RULE_SETS, basic.RULE_SETS, rami.RULE_SETS):
+    register(_rule_sets)
+
+# The preset a new game starts from when none is chosen (the first rule text, Wiener Rummy).
+DEFAULT_PRESET = next(iter(PRESETS))
 
 
 def family_for(rules: Rules) -> Family:
@@ -119,8 +136,33 @@ def family_for(rules: Rules) -> Family:
     family = FAMILIES.get(rules.family)
     if family is None:
         raise InvalidRules("family_not_playable", {"family": rules.family},
-                           field="rules.family", code="family_not_playable")
+                           where=("rules", "family"), code="family_not_playable")
     return family
+
+
+def round_entry(rules: Rules | None, *, ender: PlayerId | None, hands: Sequence[HandEntry],
+                ender_melds: Sequence[Sequence[str]] | None = None, void: bool = False,
+                match: int | None = None, finish: str | None = None,
+                penalties: Sequence[PenaltyEntry] = ()) -> RoundEntry:
+    """A round of the family of `rules` from its facts, of the family's entry type
+    (`Family.round_entry`); InvalidRound naming each fact the family does not take: a void
+    round outside Gin (`void`), a finish or penalties outside Rami (`finish`,
+    `penalties`), what a hand laid outside Rami (`hands[2].laid`), a match outside Gin
+    (`match`), the ender's melds where nothing is laid off (`ender_melds`).
+
+    Without `rules`: the entry of the first family whose type takes every fact given, for
+    a caller that does not know the rules; the family that plays it takes it as its own
+    type and refuses, as here, what it does not take.
+    """
+    facts = {"ender_melds": ender_melds, "void": void, "match": match, "finish": finish,
+             "penalties": tuple(penalties)}
+    hands = tuple(hands)
+    if rules is None:
+        kind = first_taking((family.round_entry for family in FAMILIES.values()),
+                            hands=hands, **facts)
+    else:
+        kind = family_for(rules).round_entry
+    return build_entry(kind, ender=ender, hands=hands, **facts)
 
 
 def replay(rules: Rules, players: Sequence, rounds: Sequence = (), rebuys: Sequence = (),

@@ -3,35 +3,20 @@ game target, a ring game of 1 to 3 rounds, or a single-table tournament of four.
 
 A round is a knock (or gin) by one of the match's two players, or a void round. The
 rules of a round, one function each: `score_round` (knock, gin, undercut), `final_account`
-(total + game bonus + boxes), `match_winner`, `pool_shares`. The game keeps the knock
-family's result types (Game, RoundResult, Standing, Transfer) so that the app reads
-every family the same way; what only Gin has (boxes, the final account, the matches)
-is in their Gin fields.
+(total + game bonus + boxes), `match_winner`, `pool_shares`. The game keeps the
+core's result types (Game, RoundResult, Standing, Transfer) so that the app reads every
+family the same way; what only Gin has (boxes, the final account, the matches) is in
+their Gin fields.
 
-Error fields are paths into replay's arguments, as in the knock family: `rounds[3].ender`,
+Error positions are inside replay's arguments, as in the knock family: `rounds[3].ender`,
 `rounds[3].hands[1].cards`.
 """
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .errors import (
-    FalseKnock,
-    GameOver,
-    InvalidRound,
-    InvalidRules,
-    Message,
-    RulesError,
-    SnapshotError,
-)
-from .knock.checks import check_ender_melds, check_hands, check_player_ids
-from .knock.round import largest_deadwood
-from .knock.snapshot import rules_digest
-from .knock.types import (
-    CARRY,
-    KITTY,
+from .core import (
     POT,
     Game,
     PlayerId,
@@ -40,17 +25,73 @@ from .knock.types import (
     RoundEntry,
     RoundResult,
     Standing,
-    Transfer,
-    account,
-    player_name,
+    Table,
+    as_kind,
+    check_carried_in,
+    check_player_ids,
+    rules_digest,
 )
+from .core.hands import Seating, check_ender_melds, check_hands
+from .errors import (
+    FalseKnock,
+    GameOver,
+    InvalidRound,
+    InvalidRules,
+    Message,
+    Part,
+    RulesError,
+    SnapshotError,
+)
+from .handvalues import largest_deadwood
 from .layoff import Evaluator, lay_off
 from .money import allocate
-from .presets import Rules
+from .presets import FamilyRules, Rules, face_values
 from .status import GameStatus, PlayerState
 
 SNAPSHOT_FORMAT = 1
 TOURNAMENT_PLAYERS = 4
+
+# --- The rule sets (docs/rules.md 6.6 and 8) --------------------------------------------------
+
+GIN = {
+    **Rules().to_dict(),
+    "family": "gin",
+    "decks": 1,
+    "jokers": 0,
+    "ace_in_runs": "low",
+    "card_values": face_values(A=1, JK=0),
+    "knock_limit": 10,
+    "rummy_bonus_points": 0,
+    "lay_off": "knocker_melds_free",
+    "rebuy": False,
+    "buy_in": "0.00",
+    "knock_premium": "0.00",
+    "rummy_premium": None,
+    "pot_split": [100],
+    "pot_split_min_players": 2,
+    "dealer_rule": "winner_deals",
+}
+# docs/rules.md 8: online rooms pay 25 for gin and 25 for an undercut.
+GIN_ONLINE = {**GIN, "gin_bonus": 25, "undercut_bonus": 25}
+
+RULE_SETS = FamilyRules(
+    name="gin",
+    modes=("pot", "points"),
+    presets={"gin": ("Gin Rummy", GIN), "gin_online": ("Gin Rummy (online scoring)", GIN_ONLINE)},
+)
+
+
+@dataclass(frozen=True)
+class GinRound(RoundEntry):
+    """A Gin round: a knock (or gin) by one of the match's two players, or `void`, a round
+    abandoned with two cards left in the stock (docs/rules.md 8), which has no ender and
+    no hands and scores nothing. `match` names a tournament's match (1 and 2 the
+    semifinals, 3 the final) when the round does not say it by its players."""
+
+    # The knocker's melds as laid, for the lay-off (docs/rules.md 3.7).
+    ender_melds: tuple[tuple[str, ...], ...] | None = None
+    void: bool = False
+    match: int | None = None
 
 # --- The rules of a round and of a match ---------------------------------------------------
 
@@ -69,11 +110,12 @@ class Score(NamedTuple):
         return self.difference + self.bonus
 
 
-def check_knock_limit(name: str, deadwood: int, rules: Rules, *, field: str) -> None:
+def check_knock_limit(name: str, deadwood: int, rules: Rules, *,
+                      where: tuple[Part, ...]) -> None:
     """Refuse a false knock: more deadwood than knock_limit (10, or 8 or 5 by agreement)."""
     if deadwood > rules.knock_limit:
         raise FalseKnock("false_knock", {"name": name, "deadwood": deadwood,
-                                         "limit": rules.knock_limit}, field=field)
+                                         "limit": rules.knock_limit}, where=where)
 
 
 def score_round(rules: Rules, knocker: int, defender: int) -> Score:
@@ -168,11 +210,11 @@ class Match:
 def _seating(rules: Rules, players: Sequence[PlayerId]) -> list[Match]:
     """The opening matches: the two players, or seats 1-2 and 3-4 of a tournament."""
     if rules.family != "gin":
-        raise InvalidRules("not_gin_family", field="rules.family")
+        raise InvalidRules("not_gin_family", where=("rules", "family"))
     count = TOURNAMENT_PLAYERS if rules.tournament else 2
     if len(players) != count:
         reason = "gin_tournament_players" if rules.tournament else "gin_two_players"
-        raise InvalidRules(reason, {"count": count, "given": len(players)}, field="players")
+        raise InvalidRules(reason, {"count": count, "given": len(players)}, where=("players",))
     check_player_ids(players)
     if not rules.tournament:
         return [Match(0, (players[0], players[1]), (0, 0), (0, 0), 0, players[0])]
@@ -183,85 +225,49 @@ def _seating(rules: Rules, players: Sequence[PlayerId]) -> list[Match]:
 # --- The game -------------------------------------------------------------------------------
 
 
-def replay(rules: Rules, players: Sequence[PlayerId], rounds: Sequence[RoundEntry] = (),
+def replay(rules: Rules, players: Sequence[PlayerId], rounds: Sequence[GinRound] = (),
            rebuys: Sequence[RebuyEntry] = (), *, carried_in: int = 0, closed: bool = False,
            names: Mapping[PlayerId, str] | None = None) -> Game:
     """The Gin game these facts make. `players` in seat order; the first deals first
     (in a tournament, seats 1 and 3 deal the two semifinals first)."""
     table = GinTable(rules, players, carried_in, names or {})
     if rebuys:
-        raise InvalidRound("rebuy_off", field="rebuys[0].player")
+        raise InvalidRound("rebuy_off", where=("rebuys", 0, "player"))
     if closed:
-        raise InvalidRules("closed_with_pot", field="closed")
-    table.start(carried_in)
+        raise InvalidRules("closed_with_pot", where=("closed",))
+    table.buy_in(carried_in)
     for index, entry in enumerate(rounds):
         try:
             table.play(entry)
         except RulesError as error:
-            raise error.at(f"rounds[{index}]") from None
+            raise error.at("rounds", index) from None
     return table.finish()
 
 
-def play_on(game: Game, entry: RoundEntry) -> Game:
+def play_on(game: Game, entry: GinRound) -> Game:
     """`game` with one more round, the same Game a replay with it would give."""
-    table = _table_of(game).copy()
-    table.play(entry)
-    return table.finish()
+    return GinTable.play_on(game, entry)
 
 
 def is_over(game: Game) -> bool:
     return game.status.ended
 
 
-def _table_of(game: Game) -> "GinTable":
-    if not isinstance(game._table, GinTable):
-        raise ValueError("play_on needs a Game made by replay, resume or play_on")
-    return game._table
-
-
-class GinTable:
-    """The game while it is played: mutable, private, one round at a time."""
+class GinTable(Table):
+    """The Gin game while it is played: mutable, private, one round at a time."""
 
     def __init__(self, rules: Rules, players: Sequence[PlayerId], carried_in: int,
                  names: Mapping[PlayerId, str]):
         self.matches = _seating(rules, players)
-        if isinstance(carried_in, bool) or not isinstance(carried_in, int) or carried_in < 0:
-            raise InvalidRules("carried_pot_negative", field="carried_in")
-        self.rules = rules
-        self.names = names
-        self.order = tuple(players)
-        self.accounts = {p: account(p) for p in self.order}
-        self.balances = {account(p): 0 for p in self.order} | {POT: 0, KITTY: 0, CARRY: 0}
-        self.transfers: list[Transfer] = []
-        self.results: list[RoundResult] = []
-        self.played = 0
-        self.whole = True
-        self.payouts: list[tuple[PlayerId, int]] | None = None
+        check_carried_in(carried_in)
+        super().__init__(rules, players, names)
         self.bound = largest_deadwood(rules)
         self.evaluate = Evaluator(rules)
 
     def copy(self) -> "GinTable":
-        twin = copy.copy(self)
+        twin = super().copy()
         twin.matches = list(self.matches)  # Match is frozen: replaced, never changed
-        twin.results, twin.transfers = list(self.results), list(self.transfers)
-        twin.balances = dict(self.balances)
         return twin
-
-    def name(self, player: PlayerId) -> str:
-        return player_name(player, self.names)
-
-    def move(self, source: str, target: str, amount: int, kind: str, number: int | None):
-        if amount > 0:
-            self.transfers.append(Transfer(source, target, amount, kind, number))
-            self.balances[source] -= amount
-            self.balances[target] += amount
-
-    def start(self, carried_in: int) -> None:
-        """The stakes into the prize pool (a ring game's or a tournament's), and a pot a
-        previous game of the evening left standing."""
-        for player in self.order:
-            self.move(self.accounts[player], POT, self.rules.buy_in, "buy_in", None)
-        self.move(CARRY, POT, carried_in, "carry_over", None)
 
     @property
     def winner(self) -> PlayerId | None:
@@ -277,9 +283,10 @@ class GinTable:
 
     # -- a round ---------------------------------------------------------------------------
 
-    def play(self, entry: RoundEntry) -> None:
+    def play(self, entry: GinRound) -> None:
         if self.over():
             raise GameOver("game_over_won", {"name": self.name(self.winner)})
+        entry = as_kind(GinRound, entry)
         number = self.played + 1
         index, match = self.match_of(entry)
         if entry.void:
@@ -288,7 +295,7 @@ class GinTable:
             self.play_knock(number, entry, index, match)
         self.played = number
 
-    def match_of(self, entry: RoundEntry) -> tuple[int, Match]:
+    def match_of(self, entry: GinRound) -> tuple[int, Match]:
         """The open match a round belongs to: the one it names, else the only one open, else
         the ender's (two semifinals are played at once)."""
         open_ = self.open_matches()
@@ -296,47 +303,45 @@ class GinTable:
             match = next((m for m in open_ if m.number == entry.match), None)
             if match is None:
                 raise InvalidRound("gin_match_not_open", {"match": entry.match},
-                                   field="match")
+                                   where=("match",))
         elif len(open_) == 1:
             match = open_[0]
         elif entry.ender is None:
-            raise InvalidRound("gin_which_match", field="match")
+            raise InvalidRound("gin_which_match", where=("match",))
         else:
             match = next((m for m in open_ if entry.ender in m.players), None)
             if match is None:
-                raise self.not_in_match(entry.ender, "ender")
+                raise self.not_in_match(entry.ender, ("ender",))
         return self.matches.index(match), match
 
-    def not_in_match(self, player: PlayerId, where: str) -> InvalidRound:
+    def not_in_match(self, player: PlayerId, where: tuple[Part, ...]) -> InvalidRound:
         if player not in self.accounts:
-            return InvalidRound("not_a_player", {"name": self.name(player)}, field=where)
-        return InvalidRound("gin_not_in_match", {"name": self.name(player)}, field=where)
+            return InvalidRound("not_a_player", {"name": self.name(player)}, where=where)
+        return InvalidRound("gin_not_in_match", {"name": self.name(player)}, where=where)
 
-    def play_void(self, number: int, entry: RoundEntry, match: Match) -> None:
+    def play_void(self, number: int, entry: GinRound, match: Match) -> None:
         """A void round: no score, the same dealer deals again (seed 004)."""
         if entry.ender is not None or entry.hands:
             raise InvalidRound("void_with_hands",
-                               field="ender" if entry.ender is not None else "hands")
+                               where=("ender",) if entry.ender is not None else ("hands",))
         self.results.append(RoundResult(
             number=number, ender=None, dealer=match.dealer, winner=None, rummy=False,
             undercut=False, decider=False, results=(), out=(), rebuy_offers=(), transfers=(),
             void=True, match=match.number,
         ))
 
-    def play_knock(self, number: int, entry: RoundEntry, index: int, match: Match) -> None:
+    def play_knock(self, number: int, entry: GinRound, index: int, match: Match) -> None:
         rules = self.rules
         if entry.ender is None:
-            raise InvalidRound("gin_knocker_missing", field="ender")
-        hands = check_hands(
-            entry, rules=rules, out_round={p: None for p in self.order}, playing=match.players,
-            decider=False, name=self.name, bound=self.bound, evaluate=self.evaluate,
-            refuse=self.not_in_match,
-        )
+            raise InvalidRound("gin_knocker_missing", where=("ender",))
+        seating = Seating(dict.fromkeys(self.order), match.players, self.not_in_match)
+        hands = check_hands(entry, seating, rules=rules, name=self.name, bound=self.bound,
+                            evaluate=self.evaluate)
         knocker, dealer = entry.ender, match.dealer
         defender = next(p for p in match.players if p != knocker)
         check_ender_melds(entry, hands[knocker], rules)
         check_knock_limit(self.name(knocker), hands[knocker].deadwood, rules,
-                          field=hands[knocker].field)
+                          where=hands[knocker].where)
         if hands[knocker].deadwood > 0:  # no lay-off against gin
             lay_off(rules, knocker, match.players, hands, self.evaluate)
         score = score_round(rules, hands[knocker].deadwood, hands[defender].deadwood)
@@ -404,13 +409,9 @@ class GinTable:
 
     def finish(self) -> Game:
         if self.over() and self.payouts is None:
-            self.payouts = []
             others = [p for p in self.order if p != self.winner]
-            for player, amount in pool_shares(self.balances[POT], self.winner, others,
-                                              self.rules.winner_share):
-                self.move(POT, self.accounts[player], amount, "payout", None)
-                if amount:
-                    self.payouts.append((player, amount))
+            self.pay_pot(pool_shares(self.balances[POT], self.winner, others,
+                                     self.rules.winner_share))
         return self.game()
 
     def places(self) -> dict[PlayerId, int]:
@@ -462,7 +463,7 @@ class GinTable:
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The state of a Gin game as JSON-able data, as large as its matches."""
-    table = _table_of(game)
+    table = GinTable.of(game)
     seat_of = {player: index for index, player in enumerate(table.order)}
 
     def seat(player):
@@ -480,8 +481,7 @@ def snapshot(game: Game) -> dict[str, Any]:
              None if m.finals is None else list(m.finals), seat(m.winner), m.ended_in]
             for m in table.matches
         ],
-        "balances": [table.balances[table.accounts[p]] for p in table.order]
-        + [table.balances[POT], table.balances[CARRY]],
+        "balances": table.balance_list(),
         "payouts": None if table.payouts is None else [
             [seat_of[p], amount] for p, amount in table.payouts],
     }
@@ -494,7 +494,7 @@ def resume(rules: Rules, players: Sequence[PlayerId], data: Mapping[str, Any], *
     seating."""
     table = GinTable(rules, players, carried_in, names or {})
     if closed:  # as replay: a Gin game is never closed by hand
-        raise InvalidRules("closed_with_pot", field="closed")
+        raise InvalidRules("closed_with_pot", where=("closed",))
     if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError("the snapshot is of another format: replay the game")
     if data.get("family") != "gin" or data.get("rules") != rules_digest(rules):
@@ -516,10 +516,7 @@ def resume(rules: Rules, players: Sequence[PlayerId], data: Mapping[str, Any], *
             for number, (a, b), t, x, rounds, dealer, reached, finals, winner, ended_in
             in data["matches"]
         ]
-        *seats, pot, carry = data["balances"]
-        for who, balance in zip(order, seats, strict=True):
-            table.balances[table.accounts[who]] = int(balance)
-        table.balances[POT], table.balances[CARRY] = int(pot), int(carry)
+        table.restore_balances(data["balances"])
         payouts = data["payouts"]
         table.payouts = None if payouts is None else [(order[s], int(a)) for s, a in payouts]
     except (KeyError, IndexError, TypeError, ValueError) as error:

@@ -25,12 +25,19 @@ CardsInPlay = tuple[tuple[int, int], ...]  # (value, how many cards of the decks
 
 def cards_in_play(rules: Rules) -> CardsInPlay:
     """How many cards of the decks count each value, e.g. Wiener's ((2, 8), ..., (20, 2))."""
+    known = rules.__dict__.get("_cards_in_play")
+    if known is not None:
+        return known
     counts: Counter[int] = Counter()
     for rank in RANKS:
         counts[rules.card_values[rank]] += len(SUITS) * rules.decks
     if rules.jokers:
         counts[rules.card_values[JOKER]] += rules.jokers
-    return tuple(sorted(counts.items()))
+    known = tuple(sorted(counts.items()))
+    # Asked for every typed hand: kept on the rules. Rules is frozen and compared by its
+    # fields; this derived cache is neither (as melds.py keeps its own).
+    object.__setattr__(rules, "_cards_in_play", known)
+    return known
 
 
 def _most_cards(rules: Rules) -> int | None:
@@ -106,3 +113,12 @@ def smallest_card(rules: Rules) -> int | None:
     """The value of the cheapest card that counts anything (None if none does)."""
     return min((value for value, count in cards_in_play(rules) if value > 0 and count),
                default=None)
+
+
+def largest_deadwood(rules: Rules) -> int:
+    """The most deadwood a hand can hold: its dearest cards, the bound for a typed number."""
+    values = [rules.card_values[rank] for rank in RANKS for _ in range(len(SUITS) * rules.decks)]
+    values += [rules.card_values[JOKER]] * rules.jokers
+    values.sort(reverse=True)
+    # Free hand sizes have no fixed count, so only the whole deck bounds them.
+    return sum(values) if rules.free_hand_size else sum(values[: rules.hand_size])

@@ -1,10 +1,14 @@
-"""The rule parameters of docs/rules.md 6.6 and the presets that give them values.
+"""The rule parameters of docs/rules.md 6.6, and the presets that give them values.
 
 A `Rules` is immutable and fully resolved: every parameter has a value. Money
 parameters are integer minor units inside the engine and decimal strings in
 `to_dict()`, the form the API and the stored game use.
+
+Each family keeps its own presets, modes and checks next to its rules and registers them
+here (`register`, a `FamilyRules`); this module decides nothing by a family's name.
 """
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -14,10 +18,6 @@ from .money import format_money, parse_money
 
 CARD_VALUE_KEYS = (*RANKS, "JK")
 
-FAMILIES = ("knock", "gin", "basic", "rami")
-MODES = ("pot", "points")
-# docs/rules.md 10: Rami's ways of scoring.
-RAMI_MODES = ("normal", "traditional", "elimination")
 ACE_IN_RUNS = ("low", "high_or_low")
 LAY_OFF = ("none", "knocker_melds", "right_neighbour", "knocker_melds_free")
 DEAD_LAST_LIVING = ("wins", "plays_on")
@@ -28,13 +28,15 @@ MONEY_PARAMETERS = frozenset(
      "point_value", "stake_per_point"}
 )  # fmt: skip
 # The choices of each text parameter, for callers that check the shape of overrides before
-# the engine reads them (the API); `mode` takes MODES, or RAMI_MODES in Rami (validate()).
-RULE_CHOICES = {"family": FAMILIES, "mode": (*MODES, *RAMI_MODES), "ace_in_runs": ACE_IN_RUNS,
-                "lay_off": LAY_OFF, "dead_last_living": DEAD_LAST_LIVING,
-                "dealer_rule": DEALER_RULES}
+# the engine reads them (the API); `family` and `mode` (each family's modes, checked by
+# validate() against the family's own) grow as the families register.
+RULE_CHOICES: dict[str, tuple] = {"family": (), "mode": (), "ace_in_runs": ACE_IN_RUNS,
+                                  "lay_off": LAY_OFF, "dead_last_living": DEAD_LAST_LIVING,
+                                  "dealer_rule": DEALER_RULES}
 
 
-def _face_values(**high: int) -> dict[str, int]:
+def face_values(**high: int) -> dict[str, int]:
+    """Cards counted by their index, J Q K 10, and `high` for the others (A=11, JK=20)."""
     values = {rank: int(rank) for rank in RANKS if rank.isdigit()}
     values.update({"10": 10, "J": 10, "Q": 10, "K": 10})
     values.update(high)
@@ -52,7 +54,7 @@ class Rules:
     ace_in_runs: str = "high_or_low"
     set_distinct_suits: bool = True
     max_jokers_per_meld: int | None = None
-    card_values: dict[str, int] = field(default_factory=lambda: _face_values(A=11, JK=20))
+    card_values: dict[str, int] = field(default_factory=lambda: face_values(A=11, JK=20))
     hand_size: int = 10
     free_hand_size: bool = False
     knock_limit: int = 5
@@ -158,48 +160,37 @@ class Rules:
 
     def validate(self) -> None:
         """Refuse values out of range with a message naming the parameter."""
-        _choice(self, "family", FAMILIES)
-        _choice(self, "mode", RAMI_MODES if self.family == "rami" else MODES)
-        _choice(self, "ace_in_runs", ACE_IN_RUNS)
-        _choice(self, "lay_off", LAY_OFF)
-        _choice(self, "dead_last_living", DEAD_LAST_LIVING)
-        _choice(self, "dealer_rule", DEALER_RULES)
-        _between(self, "decks", 1, 8)
-        _between(self, "jokers", 0, 16)
-        _between(self, "hand_size", 1, 20)
-        _between(self, "knock_limit", 0, 100)
-        _between(self, "rummy_bonus_points", 0, 1000)
-        _between(self, "eliminate_at", 1, 10000)
-        _between(self, "rebuy_from", 0, self.eliminate_at - 1,
-                 reason="rebuy_from_not_below_eliminate_at")
-        _between(self, "rebuy_min_players", 2, 100)
-        _between(self, "pot_split_min_players", 1, 100)
+        check_choice(self, "family", tuple(FAMILY_RULES))
+        family = FAMILY_RULES[self.family]
+        check_choice(self, "mode", family.modes)
+        check_choice(self, "ace_in_runs", ACE_IN_RUNS)
+        check_choice(self, "lay_off", LAY_OFF)
+        check_choice(self, "dead_last_living", DEAD_LAST_LIVING)
+        check_choice(self, "dealer_rule", DEALER_RULES)
+        check_between(self, "decks", 1, 8)
+        check_between(self, "jokers", 0, 16)
+        check_between(self, "hand_size", 1, 20)
+        check_between(self, "knock_limit", 0, 100)
+        check_between(self, "rummy_bonus_points", 0, 1000)
+        check_between(self, "eliminate_at", 1, 10000)
+        check_between(self, "rebuy_from", 0, self.eliminate_at - 1,
+                      reason="rebuy_from_not_below_eliminate_at")
+        check_between(self, "rebuy_min_players", 2, 100)
+        check_between(self, "pot_split_min_players", 1, 100)
         for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
-            _between(self, name, 0, 10000)
-        _between(self, "game_target", 1, 100000)
+            check_between(self, name, 0, 10000)
+        check_between(self, "game_target", 1, 100000)
         # docs/rules.md 8.7: a ring game is settled after 1, 2 or 3 rounds (0: play to the
         # target); the winner of a prize pool takes at least 75 %.
-        _between(self, "rounds_to_play", 0, 3)
-        _between(self, "winner_share", 75, 100)
+        check_between(self, "rounds_to_play", 0, 3)
+        check_between(self, "winner_share", 75, 100)
         # docs/rules.md 10: the first meld's minimum (30 to 80 in the seed, 0 for none) and
         # the penalty for a joker or table cards taken back and not played.
-        _between(self, "first_meld_min", 0, 200)
-        _between(self, "penalty", 0, 10000)
-        if self.family == "basic":
-            # docs/rules.md 9.1: one or two decks, 7 or 10 cards, up to 4 jokers.
-            _between(self, "decks", 1, 2)
-            _choice(self, "hand_size", (7, 10))
-            _between(self, "jokers", 0, 4)
-        if self.family == "rami":
-            # docs/rules.md 10.1: 2 to 4 decks, always 4 with identities.
-            _between(self, "decks", 2, 4)
-            if self.identities and self.decks != 4:
-                raise InvalidRules("identities_need_four_decks", field="rules.decks",
-                                   code="out_of_range")
-        if self.family in ("basic", "rami") and self.buy_in and self.mode != "elimination":
-            raise InvalidRules("buy_in_without_pot", field="rules.buy_in", code="out_of_range")
+        check_between(self, "first_meld_min", 0, 200)
+        check_between(self, "penalty", 0, 10000)
+        family.check(self)
         if self.max_jokers_per_meld is not None:
-            _between(self, "max_jokers_per_meld", 0, 16)
+            check_between(self, "max_jokers_per_meld", 0, 16)
         for name in MONEY_PARAMETERS:
             value = getattr(self, name)
             if value is not None and not 0 <= value <= 100_000_000:
@@ -215,15 +206,17 @@ class Rules:
                                    field=f"rules.card_values.{key}", code="out_of_range")
 
 
-def _choice(rules: Rules, name: str, choices: tuple) -> None:
+def check_choice(rules: Rules, name: str, choices: tuple) -> None:
+    """Refuse a parameter whose value is not one of `choices`."""
     if getattr(rules, name) not in choices:
         raise InvalidRules("not_a_choice", {"name": name,
                                             "choices": ", ".join(map(str, choices))},
                            field=f"rules.{name}", code="out_of_range")
 
 
-def _between(rules: Rules, name: str, low: int, high: int, *,
-             reason: str = "not_between") -> None:
+def check_between(rules: Rules, name: str, low: int, high: int, *,
+                  reason: str = "not_between") -> None:
+    """Refuse a parameter whose value is outside `low` to `high`."""
     value = getattr(rules, name)
     if not low <= value <= high:
         raise InvalidRules(reason, {"name": name, "low": low, "high": high, "value": value},
@@ -284,134 +277,43 @@ def _coerce(name: str, value: Any) -> Any:
     return value
 
 
-# docs/rules.md 6.6, column by column. Values in API form (money as decimal strings).
-_WIENER = Rules().to_dict()
-_ROMME = {
-    **_WIENER,
-    "card_values": _face_values(A=10, JK=20),
-    "rummy_bonus_points": 0,
-    "rebuy_min_players": 2,
-    "rummy_premium": None,
-    "pot_split": [100],
-    "pot_split_min_players": 2,
-}
-_GIN = {
-    **_WIENER,
-    "family": "gin",
-    "decks": 1,
-    "jokers": 0,
-    "ace_in_runs": "low",
-    "card_values": _face_values(A=1, JK=0),
-    "knock_limit": 10,
-    "rummy_bonus_points": 0,
-    "lay_off": "knocker_melds_free",
-    "rebuy": False,
-    "buy_in": "0.00",
-    "knock_premium": "0.00",
-    "rummy_premium": None,
-    "pot_split": [100],
-    "pot_split_min_players": 2,
-    "dealer_rule": "winner_deals",
-}
-
-# docs/rules.md 8: online rooms pay 25 for gin and 25 for an undercut.
-_GIN_ONLINE = {**_GIN, "gin_bonus": 25, "undercut_bonus": 25}
-
-# docs/rules.md 9 and 10: the families that add points per round. Their money is a
-# payment per point (and Rami's elimination mode a pot), never a knock premium.
-_TALLY = {
-    **_GIN,
-    "knock_limit": 0,
-    "lay_off": "none",
-    "rebuy": False,
-    "dealer_rule": "rotate",
-    "point_value": "0.10",
-}
-_BASIC = {
-    **_TALLY,
-    "family": "basic",
-    "decks": 1,
-    "jokers": 0,
-    "hand_size": 10,
-    "card_values": _face_values(A=1, JK=15),
-    "game_target": 500,
-}
-_RAMI = {
-    **_TALLY,
-    "family": "rami",
-    "mode": "normal",
-    "decks": 2,
-    "jokers": 4,
-    "hand_size": 14,
-    "ace_in_runs": "high_or_low",
-    "max_jokers_per_meld": 1,
-    "game_target": 1000,
-    "point_value": "0.00",
-    "eliminate_at": 500,
-    "rebuy_from": 0,
-}
-# Rami's hand values at the end of a round and the money, by mode (docs/rules.md 10.2).
-_RAMI_BY_MODE: dict[str, dict[str, Any]] = {
-    "normal": {"card_values": {**_face_values(A=15, JK=20), **dict.fromkeys("23456789", 5)}},
-    "traditional": {"card_values": _face_values(A=11, JK=20)},
-    "elimination": {"card_values": {**_face_values(A=15, JK=20),
-                                    **dict.fromkeys("23456789", 5)},
-                    "buy_in": "5.00"},
-}
+# --- The families' rule sets ------------------------------------------------------------------
 
 
-def basic_setup(players: int) -> dict[str, int]:
-    """Basic Rummy's decks and cards dealt for a number of players (docs/rules.md 9.1):
-    one deck and 10 cards for 2, one deck and 7 cards for 3 to 5, two decks and 10 cards
-    for 6 or more."""
-    if players <= 2:
-        return {"decks": 1, "hand_size": 10}
-    if players <= 5:
-        return {"decks": 1, "hand_size": 7}
-    return {"decks": 2, "hand_size": 10}
+@dataclass(frozen=True)
+class FamilyRules:
+    """What a family says about its rule sets: its modes, its presets (name -> title and
+    the parameters in API form, docs/rules.md 6.6), the checks only its rule sets need, and
+    the defaults that follow another choice (`defaults(base, overrides, players)`: a
+    mode's card values, the set-up by the number of players)."""
+
+    name: str
+    modes: tuple[str, ...]
+    presets: Mapping[str, tuple[str, dict[str, Any]]]
+    check: Callable[[Rules], None] = field(default=lambda rules: None)
+    defaults: Callable[[dict[str, Any], dict[str, Any], int | None], dict[str, Any]] = field(
+        default=lambda base, overrides, players: {})
 
 
-def rami_decks(players: int, identities: bool) -> int:
-    """Rami's decks (docs/rules.md 10.1): 2 up to 4 players, 3 for 5-6, 4 for 7-8, and
-    always 4 with identities."""
-    if identities or players > 6:
-        return 4
-    return 2 if players <= 4 else 3
+FAMILY_RULES: dict[str, FamilyRules] = {}
+# Every preset by name, in the order the families registered them (the first is the
+# default a new game starts from).
+PRESETS: dict[str, dict[str, Any]] = {}
+
+
+def register(family: FamilyRules) -> None:
+    """Make a family's rule sets known: its presets, modes and checks."""
+    FAMILY_RULES[family.name] = family
+    for name, (title, rules) in family.presets.items():
+        PRESETS[name] = {"name": title, "rules": rules}
+    RULE_CHOICES["family"] = tuple(FAMILY_RULES)
+    RULE_CHOICES["mode"] = tuple(dict.fromkeys(
+        mode for known in FAMILY_RULES.values() for mode in known.modes))
 
 
 def _defaults_by_choice(base: dict[str, Any], overrides: dict[str, Any],
                         players: int | None) -> dict[str, Any]:
-    """Defaults that follow another choice: Rami's mode, Basic Rummy's high ace, and the
-    set-up by the number of players. An override always wins over them."""
-    chosen = {**base, **overrides}
-    defaults: dict[str, Any] = {}
-    if base["family"] == "rami":
-        defaults.update(_RAMI_BY_MODE.get(chosen.get("mode"), {}))
-        # docs/rules.md 10.1: two jokers a deck.
-        decks = chosen["decks"]
-        if isinstance(players, int) and "decks" not in overrides:
-            decks = rami_decks(players, chosen.get("identities") is True)
-            defaults["decks"] = decks
-        elif chosen.get("identities") is True and "decks" not in overrides:
-            decks = defaults["decks"] = 4
-        if "jokers" not in overrides and isinstance(decks, int):
-            defaults["jokers"] = 2 * decks
-    if base["family"] == "basic":
-        if chosen.get("ace_in_runs") == "high_or_low":
-            defaults["card_values"] = _face_values(A=11, JK=15)
-        if isinstance(players, int):
-            defaults.update({key: value for key, value in basic_setup(players).items()
-                             if key not in overrides})
-    return defaults
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "wiener": {"name": "Wiener Rummy", "rules": _WIENER},
-    "romme": {"name": "Rommé ohne Auslegen", "rules": _ROMME},
-    "gin": {"name": "Gin Rummy", "rules": _GIN},
-    "gin_online": {"name": "Gin Rummy (online scoring)", "rules": _GIN_ONLINE},
-    "basic": {"name": "Basic Rummy", "rules": _BASIC},
-    "rami": {"name": "Rami", "rules": _RAMI},
-}
-
-# The preset a new game starts from when none is chosen (the first rule text, Wiener Rummy).
-DEFAULT_PRESET = next(iter(PRESETS))
+    """Defaults that follow another choice, by the family (FamilyRules.defaults). An
+    override always wins over them."""
+    family = FAMILY_RULES.get(base["family"])
+    return {} if family is None else family.defaults(base, overrides, players)

@@ -10,16 +10,38 @@ limit, closing, money) is tally.py's.
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from .cards import JOKER, RANKS, parse_cards
-from .errors import CardError, Collected, InvalidRound
-from .knock.types import HandEntry
+from .core import HandEntry, PenaltyEntry, RoundEntry
+from .errors import CardError, Collected, InvalidRound, InvalidRules, Part
 from .layoff import meld_shape
-from .presets import Rules
-from .tally import Held, Parts, Round, Scored, TallyRules, check_ender, check_hands, eliminates
+from .presets import FamilyRules, Rules, check_between, face_values
+from .tally import (
+    TALLY,
+    Held,
+    Parts,
+    Round,
+    Scored,
+    TallyRules,
+    check_ender,
+    check_hands,
+    check_no_pot,
+    eliminates,
+)
 
 FINISHES = ("none", "rummy", "own_cards")
+
+
+@dataclass(frozen=True)
+class RamiRound(RoundEntry):
+    """A round of Rami: who finished and how (`finish`: none, rummy, own_cards), each
+    player's hand with what they laid (LaidHand), and the round's penalties."""
+
+    finish: str | None = None
+    penalties: tuple[PenaltyEntry, ...] = ()
+    laid_hands: ClassVar[bool] = True
 _POSITION = {rank: number for number, rank in enumerate(RANKS, start=1)}  # A 1 .. K 13
 
 # docs/rules.md 10.2 and 10.3: what one laid card scores, by its place.
@@ -106,41 +128,40 @@ def _checker(round_: Round):
     # laid cards and counts them as in normal mode.
     counting = rules if rules.mode != "elimination" else _as_normal(rules)
 
-    def laid(hand: HandEntry, held: Held, where: str) -> None:
+    def laid(hand: HandEntry, held: Held, where: tuple[Part, ...]) -> None:
+        at = (*where, "laid")
         if hand.laid is not None and hand.laid_melds is not None:
-            raise InvalidRound("laid_and_laid_melds", {"name": name(hand.player)},
-                               field=f"{where}.laid")
+            raise InvalidRound("laid_and_laid_melds", {"name": name(hand.player)}, where=at)
         if hand.laid is not None:
             if isinstance(hand.laid, bool) or not isinstance(hand.laid, int) or hand.laid < 0:
-                raise InvalidRound("laid_not_whole", {"name": name(hand.player)},
-                                   field=f"{where}.laid")
+                raise InvalidRound("laid_not_whole", {"name": name(hand.player)}, where=at)
             if hand.laid > _laid_bound(rules):
                 raise InvalidRound("laid_too_large", {"name": name(hand.player),
                                                       "laid": hand.laid,
                                                       "most": _laid_bound(rules)},
-                                   field=f"{where}.laid")
+                                   where=at)
             step = laid_step(rules)
             if hand.laid % step:
                 below = hand.laid - hand.laid % step
                 raise InvalidRound("laid_impossible", {"name": name(hand.player),
                                                        "laid": hand.laid, "step": step,
                                                        "below": below, "above": below + step},
-                                   field=f"{where}.laid", code="impossible_hand_value")
+                                   where=at, code="impossible_hand_value")
             held.laid = hand.laid
         elif hand.laid_melds is not None:
             melds, points = [], 0
             found = Collected()
             for index, meld in enumerate(hand.laid_melds):
-                spot = f"{where}.laid_melds[{index}]"
+                spot = (*where, "laid_melds", index)
                 with found:
                     try:
                         cards = tuple(parse_cards(meld))
                     except CardError as error:
-                        raise error.at(spot) from None
+                        raise error.at(*spot) from None
                     value = meld_value(cards, counting)
                     if value is None:
                         raise InvalidRound("not_a_meld", {"cards": " ".join(cards)},
-                                           field=spot)
+                                           where=spot)
                     melds.append(cards)
                     points += value
             found.raise_any()
@@ -149,12 +170,11 @@ def _checker(round_: Round):
                 raise InvalidRound("first_meld_too_low", {"name": name(hand.player),
                                                           "points": points,
                                                           "minimum": rules.first_meld_min},
-                                   field=f"{where}.laid_melds")
+                                   where=(*where, "laid_melds"))
             held.melds = tuple(melds)
             held.laid = sum(meld_value(cards, rules) for cards in melds)
         elif not eliminates(rules):
-            raise InvalidRound("laid_missing", {"name": name(hand.player)},
-                               field=f"{where}.laid")
+            raise InvalidRound("laid_missing", {"name": name(hand.player)}, where=at)
 
     return laid
 
@@ -188,37 +208,36 @@ def check_penalties(round_: Round) -> dict:
 def _check_penalty(round_: Round, index: int, penalty, penalties: dict) -> None:
     """One penalty line, kept in `penalties` when it holds."""
     rules, name = round_.rules, round_.name
-    where = f"penalties[{index}]"
+    where = ("penalties", index)
     player, points = penalty.player, penalty.points
     if rules.penalty == 0:
-        raise InvalidRound("penalty_off", field=f"{where}.points")
+        raise InvalidRound("penalty_off", where=(*where, "points"))
     if player not in round_.out_round:
-        raise InvalidRound("not_a_player", {"name": name(player)}, field=f"{where}.player")
+        raise InvalidRound("not_a_player", {"name": name(player)}, where=(*where, "player"))
     if player not in round_.playing:
         raise InvalidRound("player_out", {"name": name(player),
                                           "round": round_.out_round[player]},
-                           field=f"{where}.player")
+                           where=(*where, "player"))
     if player in penalties:
         raise InvalidRound("penalty_twice", {"name": name(player)},
-                           field=f"{where}.player")
+                           where=(*where, "player"))
     if (isinstance(points, bool) or not isinstance(points, int) or points <= 0
             or points % rules.penalty):
         raise InvalidRound("penalty_not_multiple", {"name": name(player), "points": points,
                                                     "penalty": rules.penalty},
-                           field=f"{where}.points")
+                           where=(*where, "points"))
     penalties[player] = points
 
 
 def score_round(round_: Round) -> Scored:
     """Each player's points in parts (docs/rules.md 10.2 to 10.5)."""
     entry, rules = round_.entry, round_.rules
-    if entry.void:
-        raise InvalidRound("void_not_in_family", field="void")
     ender = check_ender(round_)
     if entry.finish is None:
-        raise InvalidRound("finish_missing", {"name": round_.name(ender)}, field="finish")
+        raise InvalidRound("finish_missing", {"name": round_.name(ender)}, where=("finish",))
     if entry.finish not in FINISHES:
-        raise InvalidRound("finish_unknown", {"finish": str(entry.finish)}, field="finish")
+        raise InvalidRound("finish_unknown", {"finish": str(entry.finish)},
+                           where=("finish",))
     # The finisher's laid cards score, except in elimination mode.
     found = Collected()
     with found:
@@ -255,4 +274,69 @@ def score_round(round_: Round) -> Scored:
     return Scored(parts, held, entry.finish, nobody_else_laid)
 
 
-RAMI = TallyRules(family="rami", title="Rami", most_players=8, scorer=score_round)
+RAMI = TallyRules(family="rami", title="Rami", most_players=8, scorer=score_round,
+                  round_entry=RamiRound, pays_each_round=False)
+
+
+# --- The rule set (docs/rules.md 10.1, 10.2, 6.6) -------------------------------------------
+
+MODES = ("normal", "traditional", "elimination")
+PRESET = {
+    **TALLY,
+    "family": "rami",
+    "mode": "normal",
+    "decks": 2,
+    "jokers": 4,
+    "hand_size": 14,
+    "ace_in_runs": "high_or_low",
+    "max_jokers_per_meld": 1,
+    "game_target": 1000,
+    "point_value": "0.00",
+    "eliminate_at": 500,
+    "rebuy_from": 0,
+}
+# The hand values at the end of a round and the money, by mode (docs/rules.md 10.2).
+_NORMAL_VALUES = {**face_values(A=15, JK=20), **dict.fromkeys("23456789", 5)}
+BY_MODE: dict[str, dict[str, Any]] = {
+    "normal": {"card_values": _NORMAL_VALUES},
+    "traditional": {"card_values": face_values(A=11, JK=20)},
+    "elimination": {"card_values": dict(_NORMAL_VALUES), "buy_in": "5.00"},
+}
+
+
+def rami_decks(players: int, identities: bool) -> int:
+    """Rami's decks (docs/rules.md 10.1): 2 up to 4 players, 3 for 5-6, 4 for 7-8, and
+    always 4 with identities."""
+    if identities or players > 6:
+        return 4
+    return 2 if players <= 4 else 3
+
+
+def check_rules(rules: Rules) -> None:
+    """docs/rules.md 10.1: 2 to 4 decks, always 4 with identities; a pot only in
+    elimination mode."""
+    check_between(rules, "decks", 2, 4)
+    if rules.identities and rules.decks != 4:
+        raise InvalidRules("identities_need_four_decks", where=("rules", "decks"),
+                           code="out_of_range")
+    check_no_pot(rules)
+
+
+def defaults(base: dict[str, Any], overrides: dict[str, Any],
+             players: int | None) -> dict[str, Any]:
+    """The mode's card values and money; the decks by the number of players (or
+    identities), two jokers a deck (docs/rules.md 10.1)."""
+    chosen = {**base, **overrides}
+    found: dict[str, Any] = dict(BY_MODE.get(chosen.get("mode"), {}))
+    decks = chosen["decks"]
+    if isinstance(players, int) and "decks" not in overrides:
+        decks = found["decks"] = rami_decks(players, chosen.get("identities") is True)
+    elif chosen.get("identities") is True and "decks" not in overrides:
+        decks = found["decks"] = 4
+    if "jokers" not in overrides and isinstance(decks, int):
+        found["jokers"] = 2 * decks
+    return found
+
+
+RULE_SETS = FamilyRules(name="rami", modes=MODES, presets={"rami": ("Rami", PRESET)},
+                        check=check_rules, defaults=defaults)

@@ -6,35 +6,17 @@ points in parts. This module keeps the rest, the same for both: who plays and wh
 the totals, when a game is over (a target reached, a game closed by hand, or in Rami's
 elimination mode one player left), the places and every money movement.
 
-The game keeps the knock family's result types (Game, RoundResult, Standing, Transfer),
-so the app reads every family the same way. Error fields are paths into replay's
-arguments: `rounds[3].hands[1].cards`, `rounds[3].penalties[0].points`.
+The game keeps the core's result types (Game, RoundResult, Standing, Transfer), so the
+app reads every family the same way. Error positions are inside replay's arguments:
+`rounds[3].hands[1].cards`, `rounds[3].penalties[0].points`.
 """
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 from .cards import JOKER, check_deck, parse_cards
-from .errors import (
-    CardError,
-    Collected,
-    GameOver,
-    InvalidRound,
-    InvalidRules,
-    Message,
-    RulesError,
-    SnapshotError,
-    TooManyCopies,
-)
-from .knock.checks import check_deadwood, check_player_ids
-from .knock.payout import placings, pot_shares, pot_split
-from .knock.round import largest_deadwood
-from .knock.snapshot import rules_digest
-from .knock.types import (
-    CARRY,
-    KITTY,
+from .core import (
     POT,
     Game,
     HandEntry,
@@ -44,14 +26,58 @@ from .knock.types import (
     RoundEntry,
     RoundResult,
     Standing,
-    Transfer,
-    account,
-    player_name,
+    Table,
+    as_kind,
+    check_carried_in,
+    check_player_ids,
+    rules_digest,
 )
-from .presets import Rules
+from .core.hands import check_deadwood
+from .core.payout import placings, pot_shares, pot_split
+from .errors import (
+    CardError,
+    Collected,
+    GameOver,
+    InvalidRound,
+    InvalidRules,
+    Message,
+    Part,
+    RulesError,
+    SnapshotError,
+    TooManyCopies,
+)
+from .handvalues import largest_deadwood
+from .presets import Rules, face_values
 from .status import GameStatus, PlayerState
 
 SNAPSHOT_FORMAT = 1
+
+# docs/rules.md 9 and 10, 6.6: what the rule sets of both families start from. Their money is
+# a payment per point (and Rami's elimination mode a pot), never a knock premium.
+TALLY = {
+    **Rules().to_dict(),
+    "decks": 1,
+    "jokers": 0,
+    "ace_in_runs": "low",
+    "card_values": face_values(A=1, JK=0),
+    "knock_limit": 0,
+    "rummy_bonus_points": 0,
+    "lay_off": "none",
+    "rebuy": False,
+    "buy_in": "0.00",
+    "knock_premium": "0.00",
+    "rummy_premium": None,
+    "pot_split": [100],
+    "pot_split_min_players": 2,
+    "dealer_rule": "rotate",
+    "point_value": "0.10",
+}
+
+
+def check_no_pot(rules: Rules) -> None:
+    """Only Rami's elimination mode plays for a pot: no buy-in otherwise."""
+    if rules.buy_in and rules.mode != "elimination":
+        raise InvalidRules("buy_in_without_pot", where=("rules", "buy_in"), code="out_of_range")
 
 # --- A round's hands --------------------------------------------------------------------
 
@@ -114,21 +140,21 @@ def check_ender(round_: Round) -> PlayerId:
     """The player who went out: named, seated and still playing."""
     ender = round_.entry.ender
     if ender is None:
-        raise InvalidRound("went_out_missing", field="ender")
-    check_plays(round_, ender, "ender")
+        raise InvalidRound("went_out_missing", where=("ender",))
+    check_plays(round_, ender, ("ender",))
     return ender
 
 
-def check_plays(round_: Round, player: PlayerId, where: str) -> None:
+def check_plays(round_: Round, player: PlayerId, where: tuple[Part, ...]) -> None:
     if player not in round_.out_round:
-        raise InvalidRound("not_a_player", {"name": round_.name(player)}, field=where)
+        raise InvalidRound("not_a_player", {"name": round_.name(player)}, where=where)
     if player not in round_.playing:
         raise InvalidRound("player_out", {"name": round_.name(player),
-                                          "round": round_.out_round[player]}, field=where)
+                                          "round": round_.out_round[player]}, where=where)
 
 
 def check_hands(round_: Round, ender: PlayerId, *,
-                laid: Callable[[HandEntry, Held, str], None] | None = None,
+                laid: Callable[[HandEntry, Held, tuple[Part, ...]], None] | None = None,
                 ender_entered: bool = False) -> dict[PlayerId, Held]:
     """Every player of the round once; the one who went out holds nothing, every other
     gives the hand's points or its cards. `laid` checks what a Rami player laid; without
@@ -142,13 +168,13 @@ def check_hands(round_: Round, ender: PlayerId, *,
     found = Collected()
     seated_right = True
     for index, hand in enumerate(round_.entry.hands):
-        where = f"hands[{index}]"
+        where = ("hands", index)
         player = hand.player
         try:
-            check_plays(round_, player, f"{where}.player")
+            check_plays(round_, player, (*where, "player"))
             if player in held:
                 raise InvalidRound("player_entered_twice", {"name": name(player)},
-                                   field=f"{where}.player")
+                                   where=(*where, "player"))
         except RulesError as error:
             found.add(error)
             seated_right = False
@@ -159,14 +185,14 @@ def check_hands(round_: Round, ender: PlayerId, *,
             if laid is not None:
                 laid(hand, entry, where)
             elif hand.laid is not None or hand.laid_melds is not None:
-                raise InvalidRound("laid_only_rami", field=f"{where}.laid")
+                raise InvalidRound("laid_only_rami", where=(*where, "laid"))
         with found:
             check_held(hand, entry, rules, bound, where=where, name=name,
                        went_out=player == ender)
     missing = [p for p in round_.playing if p not in held and (p != ender or ender_entered)]
     if missing and seated_right:
         found.add(InvalidRound("hand_missing", {"names": ", ".join(map(name, missing)),
-                                                "count": len(missing)}, field="hands"))
+                                                "count": len(missing)}, where=("hands",)))
     held.setdefault(ender, Held(len(round_.entry.hands), ender))
     with found:
         check_round_deck(held.values(), rules)
@@ -174,65 +200,57 @@ def check_hands(round_: Round, ender: PlayerId, *,
     return held
 
 
-def check_held(hand: HandEntry, entry: Held, rules: Rules, bound: int, *, where: str,
-               name: Callable[[PlayerId], str], went_out: bool) -> None:
+def check_held(hand: HandEntry, entry: Held, rules: Rules, bound: int, *,
+               where: tuple[Part, ...], name: Callable[[PlayerId], str],
+               went_out: bool) -> None:
     """What a player holds: nothing for the one who went out, else points or cards."""
     player = hand.player
     if went_out:
         if hand.deadwood or hand.cards:
             raise InvalidRound("went_out_holding", {"name": name(player)},
-                               field=f"{where}.{'cards' if hand.cards else 'deadwood'}")
+                               where=(*where, "cards" if hand.cards else "deadwood"))
         return
     if hand.cards is None and hand.deadwood is None:
-        raise InvalidRound("deadwood_or_cards", {"name": name(player)}, field=where)
+        raise InvalidRound("deadwood_or_cards", {"name": name(player)}, where=where)
     if hand.cards is not None and hand.deadwood is not None:
-        raise InvalidRound("deadwood_and_cards", {"name": name(player)}, field=where)
+        raise InvalidRound("deadwood_and_cards", {"name": name(player)}, where=where)
     if hand.cards is None:
         entry.value = check_deadwood(hand, rules, bound, where=where, name=name)
     else:
-        entry.cards = check_held_cards(hand, rules, where=f"{where}.cards", name=name)
+        entry.cards = check_held_cards(hand, rules, where=(*where, "cards"), name=name)
         entry.value = hand_value(entry.cards, rules)
 
 
 def check_round_deck(held, rules: Rules) -> None:
     """No more copies of a card in the round than the decks hold, laid or in hand; the
     error names the melds or the hand where one too many appears."""
-    fields, groups = [], []
+    places, groups = [], []
     for entry in sorted(held, key=lambda h: h.index):
-        fields.append(f"hands[{entry.index}].laid_melds")
+        places.append(("hands", entry.index, "laid_melds"))
         groups.append([card for meld in entry.melds for card in meld])
-        fields.append(f"hands[{entry.index}].cards")
+        places.append(("hands", entry.index, "cards"))
         groups.append(entry.cards)
     try:
         check_deck(groups, decks=rules.decks, jokers=rules.jokers)
     except TooManyCopies as error:
-        error.field = fields[int(error.field[len("hands["):].split("]")[0])]
+        # check_deck names the group (`hands[i].cards`, i its index in `groups`).
+        error.where = places[error.where[1]]
         raise
 
 
-def check_held_cards(hand: HandEntry, rules: Rules, *, where: str,
+def check_held_cards(hand: HandEntry, rules: Rules, *, where: tuple[Part, ...],
                      name: Callable[[PlayerId], str]) -> tuple[str, ...]:
     """Cards left in a hand: one at least, and no more than were dealt."""
     try:
         cards = tuple(parse_cards(hand.cards))
     except CardError as error:
-        raise error.at(where) from None
+        raise error.at(*where) from None
     if not cards:
-        raise InvalidRound("no_cards", {"name": name(hand.player)}, field=where)
+        raise InvalidRound("no_cards", {"name": name(hand.player)}, where=where)
     if len(cards) > rules.hand_size:
         raise InvalidRound("held_too_many", {"name": name(hand.player), "count": len(cards),
-                                             "hand_size": rules.hand_size}, field=where)
+                                             "hand_size": rules.hand_size}, where=where)
     return cards
-
-
-def refuse_rami_facts(entry: RoundEntry) -> None:
-    """What only a Rami round holds."""
-    if entry.finish is not None:
-        raise InvalidRound("finish_only_rami", field="finish")
-    if entry.penalties:
-        raise InvalidRound("penalty_only_rami", field="penalties")
-    if entry.void:
-        raise InvalidRound("void_not_in_family", field="void")
 
 
 # --- The game --------------------------------------------------------------------------
@@ -249,66 +267,45 @@ def check_seating(rules: Rules, players: Sequence[PlayerId], *, family: str, tit
     """The family's number of players, with cards enough to deal them all."""
     if rules.family != family:
         raise InvalidRules("family_not_playable", {"family": rules.family},
-                           field="rules.family", code="family_not_playable")
+                           where=("rules", "family"), code="family_not_playable")
     if not 2 <= len(players) <= most:
         raise InvalidRules("family_players", {"family": title, "low": 2, "high": most,
-                                              "given": len(players)}, field="players")
+                                              "given": len(players)}, where=("players",))
     check_player_ids(players)
     cards = rules.decks * 52 + rules.jokers
     if len(players) * rules.hand_size >= cards:  # and one card at least for the stock
         raise InvalidRules("too_few_cards", {"players": len(players),
                                              "hand_size": rules.hand_size, "cards": cards},
-                           field="players")
+                           where=("players",))
 
 
-class TallyTable:
+class TallyTable(Table):
     """The game while it is played: mutable, private, one round at a time."""
 
     def __init__(self, rules: Rules, players: Sequence[PlayerId], carried_in: int,
-                 closed: bool, names: Mapping[PlayerId, str], scorer: Scorer):
-        if isinstance(carried_in, bool) or not isinstance(carried_in, int) or carried_in < 0:
-            raise InvalidRules("carried_pot_negative", field="carried_in")
+                 closed: bool, names: Mapping[PlayerId, str], family: "TallyRules"):
+        check_carried_in(carried_in)
         self.pot_game = eliminates(rules)
         if carried_in and not self.pot_game:
-            raise InvalidRules("carried_pot_no_pot", field="carried_in")
+            raise InvalidRules("carried_pot_no_pot", where=("carried_in",))
         if closed and self.pot_game:
-            raise InvalidRules("closed_with_pot", field="closed")
-        self.rules, self.scorer, self.names, self.closed = rules, scorer, names, closed
-        self.order = tuple(players)
-        self.accounts = {p: account(p) for p in self.order}
-        self.balances = {account(p): 0 for p in self.order} | {POT: 0, KITTY: 0, CARRY: 0}
+            raise InvalidRules("closed_with_pot", where=("closed",))
+        super().__init__(rules, players, names)
+        self.family, self.scorer, self.closed = family, family.scorer, closed
         self.totals = dict.fromkeys(self.order, 0)
         self.out_round: dict[PlayerId, int | None] = dict.fromkeys(self.order)
-        self.transfers: list[Transfer] = []
-        self.results: list[RoundResult] = []
-        self.played = 0
         self.dealer = self.order[0]
         self.winner: PlayerId | None = None
-        self.payouts: list[tuple[PlayerId, int]] | None = None
-        self.whole = True
 
     def copy(self) -> "TallyTable":
-        twin = copy.copy(self)
-        twin.results, twin.transfers = list(self.results), list(self.transfers)
-        twin.balances, twin.totals = dict(self.balances), dict(self.totals)
-        twin.out_round = dict(self.out_round)
+        twin = super().copy()
+        twin.totals, twin.out_round = dict(self.totals), dict(self.out_round)
         return twin
-
-    def name(self, player: PlayerId) -> str:
-        return player_name(player, self.names)
-
-    def move(self, source: str, target: str, amount: int, kind: str, number: int | None):
-        if amount > 0:
-            self.transfers.append(Transfer(source, target, amount, kind, number))
-            self.balances[source] -= amount
-            self.balances[target] += amount
 
     def start(self, carried_in: int) -> None:
         """Elimination mode's buy-ins and a pot an earlier game of the evening left."""
         if self.pot_game:
-            for player in self.order:
-                self.move(self.accounts[player], POT, self.rules.buy_in, "buy_in", None)
-            self.move(CARRY, POT, carried_in, "carry_over", None)
+            self.buy_in(carried_in)
 
     def playing(self) -> tuple[PlayerId, ...]:
         return tuple(p for p in self.order if self.out_round[p] is None)
@@ -323,6 +320,7 @@ class TallyTable:
             raise GameOver("game_over_won", {"name": self.name(self.winner)})
         if self.closed:
             raise GameOver("game_over_closed")
+        entry = as_kind(self.family.round_entry, entry)
         number = self.played + 1
         playing = self.playing()
         scored = self.scorer(Round(entry, self.rules, self.order, playing, self.name,
@@ -331,7 +329,7 @@ class TallyTable:
         for player in playing:
             self.totals[player] += scored.parts[player].points
         ender = entry.ender
-        if self.rules.family == "basic":
+        if self.family.pays_each_round:
             # docs/rules.md 9.3: each other player pays the one who went out at once.
             for player in playing:
                 if player != ender:
@@ -403,7 +401,7 @@ class TallyTable:
                 best = max(self.totals.values())
                 tied = [self.name(p) for p in self.order if self.totals[p] == best]
                 raise InvalidRules("closed_tied_top", {"names": ", ".join(tied)},
-                                   field="closed")
+                                   where=("closed",))
         if self.over() and self.payouts is None:
             self.settle()
         return self.game()
@@ -414,12 +412,8 @@ class TallyTable:
         self.payouts = []
         if self.pot_game:
             split = pot_split(self.rules, len(self.order))
-            for player, amount in pot_shares(self.balances[POT], split, self.places(),
-                                             self.order):
-                self.move(POT, self.accounts[player], amount, "payout", None)
-                if amount:
-                    self.payouts.append((player, amount))
-        elif self.rules.family == "rami":
+            self.pay_pot(pot_shares(self.balances[POT], split, self.places(), self.order))
+        elif not self.family.pays_each_round:
             best = self.totals[self.winner]
             for player in self.order:
                 if player != self.winner:
@@ -473,18 +467,23 @@ class TallyTable:
 
 @dataclass(frozen=True)
 class TallyRules:
-    """One family's scorer and its seating, made into replay, play_on, snapshot and resume."""
+    """One family's scorer, its round entry and its seating, made into replay, play_on,
+    snapshot and resume."""
 
     family: str
     title: str
     most_players: int
     scorer: Scorer
+    round_entry: type[RoundEntry]
+    # Basic Rummy pays each round at once (docs/rules.md 9.3); Rami the difference at the
+    # end (10.7).
+    pays_each_round: bool
 
     def table(self, rules: Rules, players: Sequence[PlayerId], carried_in: int, closed: bool,
               names: Mapping[PlayerId, str] | None) -> TallyTable:
         check_seating(rules, players, family=self.family, title=self.title,
                       most=self.most_players)
-        return TallyTable(rules, players, carried_in, closed, names or {}, self.scorer)
+        return TallyTable(rules, players, carried_in, closed, names or {}, self)
 
     def replay(self, rules: Rules, players: Sequence[PlayerId],
                rounds: Sequence[RoundEntry] = (), rebuys: Sequence[RebuyEntry] = (), *,
@@ -493,28 +492,26 @@ class TallyRules:
         """The game these facts make; `players` in seat order, the first deals first."""
         table = self.table(rules, players, carried_in, closed, names)
         if rebuys:
-            raise InvalidRound("rebuy_off", field="rebuys[0].player")
+            raise InvalidRound("rebuy_off", where=("rebuys", 0, "player"))
         table.start(carried_in)
         closing, table.closed = table.closed, False
         for index, entry in enumerate(rounds):
             try:
                 table.play(entry)
             except RulesError as error:
-                raise error.at(f"rounds[{index}]") from None
+                raise error.at("rounds", index) from None
         table.closed = closing
         return table.finish()
 
     @staticmethod
     def play_on(game: Game, entry: RoundEntry) -> Game:
         """`game` with one more round, the same Game a replay with it would give."""
-        table = _table_of(game).copy()
-        table.play(entry)
-        return table.finish()
+        return TallyTable.play_on(game, entry)
 
     @staticmethod
     def snapshot(game: Game) -> dict[str, Any]:
         """The state as JSON-able data, as large as the seating."""
-        table = _table_of(game)
+        table = TallyTable.of(game)
         seat_of = {player: index for index, player in enumerate(table.order)}
         return {
             "format": SNAPSHOT_FORMAT,
@@ -527,8 +524,7 @@ class TallyRules:
             "out": [table.out_round[p] for p in table.order],
             "dealer": None if table.dealer is None else seat_of[table.dealer],
             "winner": None if table.winner is None else seat_of[table.winner],
-            "balances": [table.balances[table.accounts[p]] for p in table.order]
-            + [table.balances[POT], table.balances[CARRY]],
+            "balances": table.balance_list(),
             "payouts": None if table.payouts is None else [
                 [seat_of[p], amount] for p, amount in table.payouts],
         }
@@ -555,10 +551,7 @@ class TallyRules:
             table.out_round = dict(zip(order, data["out"], strict=True))
             table.dealer = None if data["dealer"] is None else order[data["dealer"]]
             table.winner = None if data["winner"] is None else order[data["winner"]]
-            *seats, pot, carry = data["balances"]
-            for who, balance in zip(order, seats, strict=True):
-                table.balances[table.accounts[who]] = int(balance)
-            table.balances[POT], table.balances[CARRY] = int(pot), int(carry)
+            table.restore_balances(data["balances"])
             payouts = data["payouts"]
             table.payouts = None if payouts is None else [(order[s], int(a))
                                                           for s, a in payouts]
@@ -571,9 +564,3 @@ class TallyRules:
     @staticmethod
     def is_over(game: Game) -> bool:
         return game.status.ended
-
-
-def _table_of(game: Game) -> TallyTable:
-    if not isinstance(game._table, TallyTable):
-        raise ValueError("play_on needs a Game made by replay, resume or play_on")
-    return game._table

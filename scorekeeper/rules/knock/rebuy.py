@@ -1,17 +1,20 @@
 """Every re-buy decision of the knock family (docs/rules.md 4.2), one function each.
 
-The question and the action give the same reason: `can_rebuy(game, player)` answers with a
-RebuyNotAllowed (not raised) or None; `check_rebuy` and `rebuy` raise that same error.
+The question and the action give the same reason: `can_rebuy(game, player)` (the core's,
+core/rebuys.py) answers with a RebuyNotAllowed (not raised) or None; `check_rebuy` and
+`rebuy` raise that same error.
 """
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..core.entries import RebuyEntry
+from ..core.rebuys import can_rebuy
+from ..core.results import Game, PlayerId, RebuyOffer
 from ..errors import Message, RebuyNotAllowed
 from ..money import format_money
 from ..presets import Rules
 from ..status import PlayerState
-from .types import Game, PlayerId, RebuyEntry, RebuyOffer, player_name
 
 
 @dataclass(frozen=True)
@@ -101,58 +104,6 @@ def no_offer(rules: Rules, name: str, *, state: PlayerState, rebought: bool, tot
     return Message("rebuy_no_target", {"rebuy_from": rules.rebuy_from})
 
 
-def rebuy_refusal(
-    name: str,
-    *,
-    known: bool,
-    closed: Message | None,
-    round_count: int,
-    rebought: bool,
-    offer: RebuyOffer | Message | None,
-    after_round: int | None = None,
-) -> Message | None:
-    """Why the player `name` may not re-buy now, or None; `offer` is this break's for them.
-
-    `after_round` is the round the asker saw last: the next round's entry closed the
-    offers of the break before it.
-    """
-    if not known:
-        return Message("not_a_player", {"name": name})
-    if closed:
-        return closed
-    if after_round is not None and after_round != round_count:
-        if after_round < round_count:
-            return Message("rebuy_break_closed", {"round": after_round,
-                                                  "next_round": after_round + 1})
-        return Message("round_not_played", {"round": after_round})
-    if rebought:
-        return Message("rebuy_already_taken", {"name": name})
-    if isinstance(offer, Message):
-        return offer
-    return None
-
-
-def refused(reason: Message, *, field: str) -> RebuyNotAllowed:
-    """The error that carries a re-buy's refusal."""
-    return RebuyNotAllowed(reason.code, reason.params, field=field)
-
-
-def can_rebuy(game: Game, player: PlayerId, after_round: int | None = None
-              ) -> RebuyNotAllowed | None:
-    """None when `player` may re-buy now, else the reason as a RebuyNotAllowed (not raised)."""
-    standing = next((s for s in game.standings if s.player == player), None)
-    reason = rebuy_refusal(
-        player_name(player, game.names),
-        known=standing is not None,
-        closed=game.rebuy_closed,
-        round_count=game.round_count,
-        rebought=standing is not None and standing.rebought,
-        offer=game.rebuy_break.get(player),
-        after_round=after_round,
-    )
-    return None if reason is None else refused(reason, field="player")
-
-
 def check_rebuy(game: Game, player: PlayerId, *, after_round: int | None = None) -> RebuyOffer:
     """The offer `player` takes now; RebuyNotAllowed with the reason can_rebuy gives."""
     refusal = can_rebuy(game, player, after_round)
@@ -180,9 +131,9 @@ def rebuys_by_round(rebuys: Sequence[RebuyEntry], played: int
         after = entry.after_round
         if isinstance(after, bool) or not isinstance(after, int) or after < 0:
             raise RebuyNotAllowed("rebuy_round_not_a_number",
-                                  field=f"rebuys[{index}].after_round")
+                                  where=("rebuys", index, "after_round"))
         if after > played:
             raise RebuyNotAllowed("round_not_played", {"round": after},
-                                  field=f"rebuys[{index}].after_round")
+                                  where=("rebuys", index, "after_round"))
         by_round.setdefault(after, []).append((index, entry))
     return by_round

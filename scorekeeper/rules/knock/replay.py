@@ -8,30 +8,21 @@ same game. `play_on(game, entry)` is the same replay with one more round, and
 `take_rebuy(game, player)` with one more re-buy, without playing the earlier rounds
 again.
 
-Error fields. Every RulesError raised here has `.field` as a path into replay's
-arguments:
+Error positions. Every RulesError raised here has its position (`.where`, as text
+`.field`) inside replay's arguments:
 
 - `players`, `players[2]`, `carried_in`, `closed`: the game's own arguments;
 - `rounds[3]`, `rounds[3].ender`, `rounds[3].hands`, `rounds[3].hands[2].deadwood`,
   `rounds[3].hands[2].cards`, `rounds[3].ender_melds[0]`: round index 3 in `rounds`
   (0-based, so round number 4); what follows `rounds[3].` is the path inside that
-  RoundEntry, the one a round form shows the message next to;
+  KnockRound, the one a round form shows the message next to;
 - `rebuys[0].player`, `rebuys[0].after_round`: a re-buy in `rebuys`.
 """
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from ..errors import GameOver, InvalidRound, RulesError
-from ..layoff import Evaluator, lay_off
-from ..presets import Rules
-from ..status import GameStatus, PlayerState
-from .checks import check_ender_melds, check_game, check_hands
-from .payout import placings, pot_shares, pot_split
-from .rebuy import Break, can_rebuy, no_offer, open_break, rebuy_refusal, rebuys_by_round, refused
-from .round import check_knock, is_out, is_rummy, largest_deadwood, next_dealer, round_winner
-from .types import (
+from ..core import (
     CARRY,
     KITTY,
     POT,
@@ -40,13 +31,23 @@ from .types import (
     PlayerResult,
     RebuyEntry,
     RebuyOffer,
-    RoundEntry,
     RoundResult,
     Standing,
-    Transfer,
-    account,
-    player_name,
+    Table,
+    as_kind,
 )
+from ..core.hands import Seating, check_ender_melds, check_hands
+from ..core.payout import placings, pot_shares, pot_split
+from ..core.rebuys import can_rebuy, rebuy_refusal, refused
+from ..errors import GameOver, InvalidRound, RulesError
+from ..handvalues import largest_deadwood
+from ..layoff import Evaluator, lay_off
+from ..presets import Rules
+from ..status import GameStatus, PlayerState
+from .checks import check_game
+from .rebuy import Break, no_offer, open_break, rebuys_by_round
+from .round import check_knock, is_out, is_rummy, next_dealer, round_winner
+from .types import KnockRound
 
 RUNNING, DECIDER = GameStatus.RUNNING, GameStatus.DECIDER
 FINISHED, CARRIED_OVER = GameStatus.FINISHED, GameStatus.CARRIED_OVER
@@ -57,7 +58,7 @@ ENDED = frozenset({FINISHED, CARRIED_OVER})
 def replay(
     rules: Rules,
     players: Sequence[PlayerId],
-    rounds: Sequence[RoundEntry] = (),
+    rounds: Sequence[KnockRound] = (),
     rebuys: Sequence[RebuyEntry] = (),
     *,
     carried_in: int = 0,
@@ -71,7 +72,7 @@ def replay(
     ends a Punktespiel (docs/rules.md 6.3); `names` are what messages call the players
     (else a text id itself, a number as "Player 12").
     """
-    table = Table(rules, players, carried_in, closed, names or {})
+    table = KnockTable(rules, players, carried_in, closed, names or {})
     table.start(carried_in)
     rebuys_after = rebuys_by_round(rebuys, len(rounds))
     table.take_rebuys(rebuys_after.get(0, ()))
@@ -79,21 +80,14 @@ def replay(
         try:
             table.play(entry)
         except RulesError as error:
-            raise error.at(f"rounds[{index}]") from None
+            raise error.at("rounds", index) from None
         table.take_rebuys(rebuys_after.get(index + 1, ()))
     return table.finish()
 
 
-def play_on(game: Game, entry: RoundEntry) -> Game:
-    """`game` with the round `entry` played next: the same Game that replaying all its
-    facts with `entry` added would give, at the cost of one round.
-
-    `game` itself does not change. Errors name fields inside `entry` (`ender`,
-    `hands[2].cards`), as a round form shows them.
-    """
-    table = _table_of(game).copy()
-    table.play(entry)
-    return table.finish()
+def play_on(game: Game, entry: KnockRound) -> Game:
+    """`game` with the round `entry` played next (Table.play_on)."""
+    return KnockTable.play_on(game, entry)
 
 
 def take_rebuy(game: Game, player: PlayerId, *, after_round: int | None = None) -> Game:
@@ -106,15 +100,9 @@ def take_rebuy(game: Game, player: PlayerId, *, after_round: int | None = None) 
     refusal = can_rebuy(game, player, after_round)
     if refusal:
         raise refusal
-    table = _table_of(game).copy()
+    table = KnockTable.of(game).copy()
     table.take_rebuys([(0, RebuyEntry(player, table.played))])
     return table.finish()
-
-
-def _table_of(game: Game) -> "Table":
-    if game._table is None:
-        raise ValueError("play_on needs a Game made by replay, resume or play_on")
-    return game._table
 
 
 @dataclass(slots=True)
@@ -129,67 +117,38 @@ class Seat:
     out_round: int | None = None
 
 
-class Table:
-    """The game while it is played: mutable, private, one round at a time."""
+class KnockTable(Table):
+    """The knock game while it is played: mutable, private, one round at a time."""
 
     def __init__(self, rules: Rules, players: Sequence[PlayerId], carried_in: int,
                  closed: bool, names: Mapping[PlayerId, str]):
         check_game(rules, players, carried_in, closed)
-        self.rules = rules
-        self.names = names
+        super().__init__(rules, players, names)
         self.points_mode = rules.mode == "points"
-        self.order = tuple(players)
         self.seats = {p: Seat(p, seat) for seat, p in enumerate(self.order)}
         self.status = RUNNING
         self.contenders: tuple[PlayerId, ...] = ()  # who plays the decider
         self.dealer: PlayerId | None = self.order[0]
         self.winner: PlayerId | None = None
         self.closed = closed
-        self.played = 0
-        # Whether `results` and `transfers` hold the whole game (False once resumed).
-        self.whole = True
-        self.results: list[RoundResult] = []
-        self.transfers: list[Transfer] = []
-        self.balances = {account(p): 0 for p in self.order} | {POT: 0, KITTY: 0, CARRY: 0}
-        self.accounts = {p: account(p) for p in self.order}
         self.bound = largest_deadwood(rules)
         self.evaluate = Evaluator(rules)
         self.rebuys = Break(0)
         self.carried_out = 0
-        # None until the game has ended and its pot and kitty have been paid out.
-        self.payouts: list[tuple[PlayerId, int]] | None = None
 
     def start(self, carried_in: int) -> None:
         """The buy-ins and the carried pot, before round 1 (docs/rules.md 5.2 and 5.7)."""
         self.open_break()
         if not self.points_mode:
-            for player in self.order:
-                self.move(self.accounts[player], POT, self.rules.buy_in, "buy_in", None)
-            self.move(CARRY, POT, carried_in, "carry_over", None)
+            self.buy_in(carried_in)
 
-    def copy(self) -> "Table":
-        """A table to play on that leaves this one (and the Game it made) as it is.
-
-        Everything a round changes is copied; the rules, the seating, the open break
-        (never changed, only replaced) and the evaluator's memo of hands (a cache of pure
-        answers) are shared.
-        """
-        twin = copy.copy(self)
+    def copy(self) -> "KnockTable":
+        """A table to play on (Table.copy); the seats are copied too. The open break (never
+        changed, only replaced) and the evaluator's memo of hands (a cache of pure answers)
+        are shared."""
+        twin = super().copy()
         twin.seats = {player: replace(seat) for player, seat in self.seats.items()}
-        twin.results, twin.transfers = list(self.results), list(self.transfers)
-        twin.balances = dict(self.balances)
         return twin
-
-    def move(self, source: str, target: str, amount: int, kind: str, number: int | None):
-        """Book one ledger movement; nothing moves for a zero amount."""
-        if amount > 0:
-            self.transfers.append(Transfer(source, target, amount, kind, number))
-            self.balances[source] -= amount
-            self.balances[target] += amount
-
-    def name(self, player: PlayerId) -> str:
-        """What messages call a player."""
-        return player_name(player, self.names)
 
     def over(self) -> bool:
         """The game has ended: won, or its pot carried over."""
@@ -208,9 +167,17 @@ class Table:
         """The players still in (not out, not dead), in seat order."""
         return [p for p in self.order if self.seats[p].state == IN]
 
+    def not_playing(self, player: PlayerId, where: tuple) -> InvalidRound:
+        """Why a seated player has no hand in this round: out, or not in the decider."""
+        if self.status == DECIDER:
+            return InvalidRound("not_in_decider", {"name": self.name(player)}, where=where)
+        return InvalidRound("player_out", {"name": self.name(player),
+                                           "round": self.seats[player].out_round},
+                            where=where)
+
     # -- a round ---------------------------------------------------------------------
 
-    def play(self, entry: RoundEntry) -> None:
+    def play(self, entry: KnockRound) -> None:
         """Check one round's input, then write its points, money and consequences."""
         rules = self.rules
         if self.over():
@@ -219,20 +186,18 @@ class Table:
             if self.winner is None:
                 raise GameOver("game_over_closed")  # a Punktespiel closed by hand
             raise GameOver("game_over_won", {"name": self.name(self.winner)})
-        if entry.void:
-            raise InvalidRound("void_not_in_family", field="void")
+        entry = as_kind(KnockRound, entry)
         number = self.played + 1
         playing = self.playing()
         decider = self.status == DECIDER
-        hands = check_hands(
-            entry, rules=rules, out_round={p: seat.out_round for p, seat in self.seats.items()},
-            playing=playing, decider=decider, name=self.name, bound=self.bound,
-            evaluate=self.evaluate,
-        )
+        seating = Seating({p: seat.out_round for p, seat in self.seats.items()}, playing,
+                          self.not_playing)
+        hands = check_hands(entry, seating, rules=rules, name=self.name, bound=self.bound,
+                            evaluate=self.evaluate)
         ender = entry.ender
         ender_hand = hands[ender]
         check_ender_melds(entry, ender_hand, rules)
-        check_knock(self.name(ender), ender_hand.deadwood, rules, field=ender_hand.field)
+        check_knock(self.name(ender), ender_hand.deadwood, rules, where=ender_hand.where)
         lay_off(rules, ender, playing, hands, self.evaluate)
 
         start = len(self.transfers)
@@ -385,7 +350,7 @@ class Table:
                 offer=self.break_entry(player),
             )
             if reason:
-                raise refused(reason, field=f"rebuys[{index}].player")
+                raise refused(reason, where=("rebuys", index, "player"))
             offer = self.rebuys.offers[player]
             self.move(self.accounts[player], POT, offer.cost, "rebuy", entry.after_round)
             seat.total, seat.rebought = offer.target, True
@@ -414,11 +379,7 @@ class Table:
         self.payouts = []
         if self.status == FINISHED and not self.points_mode:
             split = pot_split(self.rules, len(self.order))
-            for player, amount in pot_shares(self.balances[POT], split, self.places(),
-                                             self.order):
-                self.move(POT, self.accounts[player], amount, "payout", None)
-                if amount:
-                    self.payouts.append((player, amount))
+            self.pay_pot(pot_shares(self.balances[POT], split, self.places(), self.order))
             # docs/rules.md 5.4: the winner takes what is left in the kitty, even when the
             # pot is split.
             self.move(KITTY, self.accounts[self.winner], self.balances[KITTY], "kitty_final",

@@ -3,19 +3,9 @@ limit, Rummy, the round winner under undercut, going out, who deals next."""
 
 from collections.abc import Mapping, Sequence
 
-from ..cards import JOKER, RANKS, SUITS
+from ..core import PlayerId
 from ..errors import FalseKnock
 from ..presets import Rules
-from .types import PlayerId
-
-
-def largest_deadwood(rules: Rules) -> int:
-    """The most deadwood a hand can hold: its dearest cards, the bound for a typed number."""
-    values = [rules.card_values[rank] for rank in RANKS for _ in range(len(SUITS) * rules.decks)]
-    values += [rules.card_values[JOKER]] * rules.jokers
-    values.sort(reverse=True)
-    # Free hand sizes have no fixed count, so only the whole deck bounds them.
-    return sum(values) if rules.free_hand_size else sum(values[: rules.hand_size])
 
 
 def knock_limit(rules: Rules) -> int:
@@ -24,15 +14,15 @@ def knock_limit(rules: Rules) -> int:
     return 0 if rules.mode == "points" else rules.knock_limit
 
 
-def check_knock(name: str, deadwood: int, rules: Rules, *, field: str) -> None:
+def check_knock(name: str, deadwood: int, rules: Rules, *, where: tuple) -> None:
     """Refuse a false knock: the ender's (named `name`) deadwood above the knock limit."""
     limit = knock_limit(rules)
     if deadwood > limit:
         if rules.mode == "points":
             raise FalseKnock("false_knock_points_game", {"name": name, "deadwood": deadwood},
-                             field=field)
+                             where=where)
         raise FalseKnock("false_knock", {"name": name, "deadwood": deadwood, "limit": limit},
-                         field=field)
+                         where=where)
 
 
 def is_rummy(deadwood: int) -> bool:

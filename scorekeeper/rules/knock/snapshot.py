@@ -13,30 +13,22 @@ right `round_count` but without the earlier rounds and transfers: `rounds` and
 set or seating is refused with SnapshotError: replay the facts instead.
 """
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core import Game, PlayerId, RebuyOffer, rules_digest
 from ..errors import Message, SnapshotError
 from ..presets import Rules
 from ..status import GameStatus, PlayerState
 from .rebuy import Break
-from .replay import Table, _table_of
-from .types import Game, PlayerId, RebuyOffer
+from .replay import KnockTable
 
 SNAPSHOT_FORMAT = 1
 
 
-def rules_digest(rules: Rules) -> str:
-    """A short fingerprint of every rule parameter, the same in every process."""
-    text = json.dumps(rules.to_dict(), sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def snapshot(game: Game) -> dict[str, Any]:
     """The state of `game` as JSON-able data of a size set by the players, not the rounds."""
-    table = _table_of(game)
+    table = KnockTable.of(game)
     seat_of = {player: index for index, player in enumerate(table.order)}
 
     def seat(player: PlayerId | None) -> int | None:
@@ -87,7 +79,7 @@ def resume(
     The arguments are replay's; SnapshotError when `data` is of another format, family,
     rule set or seating.
     """
-    table = Table(rules, players, carried_in, closed, names or {})
+    table = KnockTable(rules, players, carried_in, closed, names or {})
     if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
         found = data.get("format") if isinstance(data, Mapping) else None
         raise SnapshotError(f"snapshot format {found!r} is not {SNAPSHOT_FORMAT}: replay the "
@@ -106,7 +98,7 @@ def resume(
     return table.finish()
 
 
-def _restore(table: Table, data: Mapping[str, Any]) -> None:
+def _restore(table: KnockTable, data: Mapping[str, Any]) -> None:
     """Put the snapshot's state onto a table just seated."""
     order = table.order
 

@@ -1,10 +1,11 @@
-"""Placings and the pot's payout of the knock family (docs/rules.md 4.4 and 5.3)."""
+"""Placings and the pot's payout (docs/rules.md 4.4 and 5.3): the knock family's, and Rami's
+elimination mode's, which pays its pot the same way."""
 
 from collections.abc import Mapping, Sequence
 
 from ..money import allocate
 from ..presets import Rules
-from .types import PlayerId
+from .results import PlayerId
 
 
 def placings(

@@ -2,6 +2,8 @@
 the states a process keeps always equal what a replay of the stored facts gives, and a
 process that has kept nothing goes on from the snapshot without reading the rounds."""
 
+import dataclasses
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -169,3 +171,39 @@ def test_a_gin_game_stores_the_snapshot_of_its_facts_and_a_cold_process_goes_on_
     # and both semifinals are over: Anna and Dora stand at 0 in the final, Ben and Cem out
     assert [(s.total, s.boxes, s.final, s.state) for s in replayed(table.id).standings] == [
         (0, 0, None, "in"), (0, 0, 0, "out"), (0, 0, 0, "out"), (0, 0, None, "in")]
+
+
+def test_the_facts_are_read_once_into_frozen_values(table):
+    # given a game read from the database
+    view = services.load_game(table.id)
+
+    # when its facts are asked for twice
+    with CaptureQueriesContext(connection) as queries:
+        rounds, rebuys = view.rounds, view.rebuys
+        assert (view.rounds, view.rebuys) == (rounds, rebuys)
+    # then they were read once (the rounds, their hands, the re-buys)
+    assert len(queries.captured_queries) == 3
+    # and they are values nobody changes: a write gives a new view (services/writing.py)
+    assert [facts.number for facts in rounds] == [1, 2, 3]
+    assert [(rebuy.player_id, rebuy.after_round) for rebuy in rebuys] == [(table.ids["Ben"], 3)]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rounds[0].hands[0].deadwood = 0
+    assert isinstance(rounds, tuple) and isinstance(rounds[0].hands, tuple)
+
+
+def test_a_write_hands_back_a_new_view_and_leaves_the_one_read_as_it_was(table):
+    # given a game read before a round is entered
+    before = services.load_game(table.id)
+    version, played = before.game.version, before.state.round_count
+
+    # when the next round is entered
+    result, after = services.record_round(
+        game_id=table.id, number=played + 1, ender=table.ids["Anna"],
+        hands=[services.HandInput(table.ids[name], deadwood)
+               for name, deadwood in (("Anna", 3), ("Ben", 20), ("Cem", 11), ("Dora", 9))],
+        user=services.policy.OPERATOR)
+
+    # then the view handed back is the game after it, and the one read is unchanged
+    assert (after.game.version, after.state.round_count) == (version + 1, played + 1)
+    assert (before.game.version, before.state.round_count) == (version, played)
+    assert after.round_line(result).number == played + 1

@@ -1,5 +1,6 @@
 """Rounds (enter, list, read, correct) and re-buys."""
 
+from django.db import transaction
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -12,6 +13,7 @@ from rest_framework.response import Response
 
 from .. import services
 from ..rules import RulesError
+from . import families
 from . import serializers as s
 from .access import JsonView, created, if_match, shape, visible_game, with_etag
 from .errors import CONFLICT, ERRORS, WRITE_ERRORS, etag_header
@@ -33,18 +35,14 @@ def _round(data) -> dict:
                           for penalty in data.get("penalties") or ()]}
 
 
-def _family(game) -> str:
-    return game.rules["family"]
-
-
-# The round body is the family's: a oneOf in the schema (docs/api.md, "Gin rounds",
-# "Basic Rummy and Rami rounds").
+# The round body is the family's: a oneOf in the schema (docs/api.md, "Entering a round",
+# "Gin rounds", "Basic Rummy and Rami rounds").
 ROUND_BODY = PolymorphicProxySerializer(
     component_name="RoundInput", resource_type_field_name=None,
-    serializers=list(s.ROUND_INPUTS.values()))
+    serializers=families.round_inputs())
 CORRECTION_BODY = PolymorphicProxySerializer(
     component_name="CorrectionInput", resource_type_field_name=None,
-    serializers=list(s.CORRECTION_INPUTS.values()))
+    serializers=families.correction_inputs())
 
 
 class RoundListView(JsonView):
@@ -59,12 +57,15 @@ class RoundListView(JsonView):
         responses={201: s.RoundWithGameSerializer, 409: CONFLICT, **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
-        game = visible_game(request, game_id, write=True)
-        data = shape(s.ROUND_INPUTS[_family(game)], request)
-        result, view = services.record_round(
-            game_id=game_id, number=data["number"], **_round(data), user=request.user,
-            request_id=request.headers.get("Idempotency-Key", ""),
-        )
+        # The game's row is read once, under its lock, for the access check and the write
+        # alike; the body is checked against the game's family in between.
+        with transaction.atomic():
+            game = services.lock_game(game_id, request, "game.write")
+            data = shape(families.round_input(game.rules), request)
+            result, view = services.record_round(
+                game_id=game_id, number=data["number"], **_round(data), user=request.user,
+                request_id=request.headers.get("Idempotency-Key", ""), locked=game,
+            )
         return created(s.data_of(s.RoundWithGameSerializer, view.round_line(result)),
                        reverse("api:round", args=[game_id, result.number]),
                        version=view.game.version)
@@ -91,15 +92,16 @@ class RoundDetailView(JsonView):
             409: CONFLICT, **WRITE_ERRORS},
     )
     def put(self, request, game_id: int, number: int):
-        game = visible_game(request, game_id, write=True)
-        data = shape(s.CORRECTION_INPUTS[_family(game)], request)
-        if data.get("number") not in (None, number):
-            raise RulesError(f"The body names round {data['number']} but the address round "
-                             f"{number}", field="number", code="invalid")
-        result, view = services.correct_round(
-            game_id=game_id, number=number, **_round(data), reason=data["reason"],
-            version=if_match(request), user=request.user,
-        )
+        with transaction.atomic():  # one read of the game's row, as for a new round
+            game = services.lock_game(game_id, request, "game.write")
+            data = shape(families.correction_input(game.rules), request)
+            if data.get("number") not in (None, number):
+                raise RulesError(f"The body names round {data['number']} but the address "
+                                 f"round {number}", field="number", code="invalid")
+            result, view = services.correct_round(
+                game_id=game_id, number=number, **_round(data), reason=data["reason"],
+                version=if_match(request), user=request.user, locked=game,
+            )
         # The answer names the re-buys the correction undid (docs/api.md, "Undoing").
         data = s.data_of(s.CorrectionWithGameSerializer, view.round_line(result))
         return Response(data, headers={"ETag": f'"{view.game.version}"'})

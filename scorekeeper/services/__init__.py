@@ -1,8 +1,10 @@
 """The service layer: the pages and the REST API call these and nothing else.
 
-- `commands`: every write to a game (start, round, correction, re-buy, close, undoing a
-  re-buy, deleting or voiding a game), one transaction each;
-- `reading`: the read model (`GameView`: facts, engine state, snapshots);
+- every write to a game, one transaction each, applied through a unit of work (`writing`):
+  `commands` (a round, a correction), `rebuys` (taking and undoing a re-buy), `lifecycle`
+  (starting, closing, deleting or voiding a game);
+- `reading`: the read model (`GameView`: facts, engine state, snapshots; `lock_game`, the
+  one read of a game's row a round POST makes), and `lines`, what a game shows;
 - `summaries`: what a game or an evening comes to (settlement, session summary);
 - `clubs`: clubs, members (by consent: invitations), sessions, share links;
 - `claims`: players' own phones: seats claimed, hands sent for the scorekeeper to confirm;
@@ -21,21 +23,7 @@ from .clubs import (
     membership,
     set_member,
 )
-from .commands import (
-    MAX_NAME,
-    MAX_PLAYERS,
-    HandInput,
-    bump_version,
-    close_game,
-    correct_round,
-    corrected_state,
-    delete_game,
-    record_round,
-    start_game,
-    take_rebuy,
-    undo_rebuy,
-    void_game,
-)
+from .commands import HandInput, correct_round, corrected_state, record_round
 from .errors import (
     GameFinished,
     GameHasNoRounds,
@@ -48,16 +36,19 @@ from .errors import (
     VersionMismatch,
     VersionRequired,
 )
+from .lifecycle import MAX_NAME, MAX_PLAYERS, close_game, delete_game, start_game, void_game
 from .reading import (
     STATE_CACHE_SECONDS,
     GameView,
     RecentGames,
     game_queryset,
     load_game,
+    lock_game,
     recent_games,
     round_history,
     state_key,
 )
+from .rebuys import take_rebuy, undo_rebuy
 from .summaries import (
     SessionSummary,
     Settlement,
@@ -66,12 +57,13 @@ from .summaries import (
     settlement_for,
     verify_game,
 )
+from .writing import bump_version
 
 __all__ = [
     "MAX_NAME", "MAX_PLAYERS", "STATE_CACHE_SECONDS", "GameFinished", "GameView", "HandInput",
     "NotFound", "RecentGames", "ServiceError", "SessionSummary", "Settlement", "StaleRound",
     "VersionMismatch", "VersionRequired", "bump_version", "close_game", "clubs_of",
-    "correct_round", "create_club", "create_session", "game_queryset", "load_game",
+    "correct_round", "create_club", "create_session", "game_queryset", "load_game", "lock_game",
     "membership", "player_nets", "record_round", "recent_games", "round_history",
     "session_summary", "set_member", "settlement_for", "start_game", "state_key",
     "take_rebuy", "verify_game",

@@ -310,8 +310,8 @@ def _check_points(points: int, rules: engine.Rules, name: str) -> None:
 
 
 def _counts_whole(rules: engine.Rules) -> bool:
-    """Basic Rummy and Rami count the cards left in hand whole: no melds are looked for."""
-    return engine.family_for(rules).name in ("basic", "rami")
+    """Whether the cards left in hand count whole, no melds looked for (Basic Rummy, Rami)."""
+    return engine.family_for(rules).whole_hands
 
 
 # --- What the scorekeeper's round form shows ------------------------------------------------

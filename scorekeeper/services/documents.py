@@ -26,7 +26,6 @@ from ledger import services as ledger
 from .. import rules as engine
 from ..names import name_key
 from ..rules import RulesError
-from .commands import MAX_NAME, MAX_PLAYERS
 from .errors import ServiceError
 from .fields import (
     BoundedList,
@@ -39,6 +38,7 @@ from .fields import (
     StrictIntegerField,
     StrictSerializer,
 )
+from .lifecycle import MAX_NAME, MAX_PLAYERS
 
 FORMAT_GAME = "scorekeeper-game"
 FORMAT_SESSION = "scorekeeper-session"
@@ -325,8 +325,8 @@ class DocGameSerializer(DocSerializer):
         try:
             rules = engine.Rules.from_dict(value)
         except RulesError as error:
-            where = (error.field or "").removeprefix("rules").lstrip(".")
-            _fail(where, f"The frozen rules are not valid: {error.message}", error.code)
+            _fail(error.within("rules").field or "",
+                  f"The frozen rules are not valid: {error.message}", error.code)
         try:
             # Every family the engine plays: knock, Gin, Basic Rummy, Rami.
             engine.family_for(rules)

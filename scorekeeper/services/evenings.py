@@ -5,7 +5,7 @@ shows its games in order with the pot carried from one to the next (docs/rules.m
 each player's net over all of them and the fewest payments that settle it (5.6). The
 money is `summaries.session_summary`'s; this module only adds what each game came to.
 Reads only: an evening is started with `clubs.create_session`, its games with
-`commands.start_game(session=...)`.
+`lifecycle.start_game(session=...)`.
 """
 
 from dataclasses import dataclass
@@ -116,7 +116,7 @@ def running_evenings(user, *, limit: int = 10) -> list[RunningEvening]:
 
     Going on: a game is being played, or the last game left its pot standing for a next
     one, or the evening was started lately and has no game yet. A game started on its own
-    gets a session of its own, named like it (commands.start_game): while that game runs
+    gets a session of its own, named like it (lifecycle.start_game): while that game runs
     it is listed with the running games, not as an evening.
     """
     games = Game.objects.filter(session=OuterRef("pk")).order_by("id")

@@ -259,19 +259,18 @@ def _check_facts(game: dict, path: str) -> None:
             carried_in=game["carried_in"], closed=game["closed"],
         )
     except RulesError as error:
-        where = error.field or ""
-        if where.startswith("rounds["):
-            index, _, rest = where[len("rounds["):].partition("]")
-            round_ = rounds[int(index)]
-            message = (f"Round {round_['number']} (revision {round_['revision']}) does not "
-                       f"add up under the frozen rules: {error.message}")
-            where = f"rounds[{at[int(index)]}]{rest}"  # the revision's place in the document
-        elif where.startswith("rebuys["):
-            message = f"A re-buy does not hold under the frozen rules: {error.message}"
-        else:
-            message = f"The game does not hold under the frozen rules: {error.message}"
-        raise ImportRefused(message, field=f"{path}.{where}" if where else path,
-                            code="inconsistent_facts") from None
+        where = error.where
+        match where:
+            case ("rounds", int(index), *rest):
+                round_ = rounds[index]
+                message = (f"Round {round_['number']} (revision {round_['revision']}) does "
+                           f"not add up under the frozen rules: {error.message}")
+                where = ("rounds", at[index], *rest)  # the revision's place in the document
+            case ("rebuys", int(), *_):
+                message = f"A re-buy does not hold under the frozen rules: {error.message}"
+            case _:
+                message = f"The game does not hold under the frozen rules: {error.message}"
+        raise ImportRefused(message, where=where, code="inconsistent_facts").at(path) from None
     _compare(_standings(state, str), game["standings"], f"{path}.standings")
 
 
@@ -405,18 +404,7 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
         row.voided_at = game["voided"]["at"] or timezone.now()
         Game.objects.filter(pk=row.pk).update(status=row.status, void_reason=row.void_reason,
                                               voided_at=row.voided_at)
-    # Players by the key of their name in the club (as start_game: the club's spelling wins;
-    # a new player's name is kept in NFC, as start_game keeps it).
-    seated: dict[str, Player] = {}
-    for seat in game["seats"]:
-        name = seat["player"]
-        player = players.get(name_key(name))
-        if player is None:
-            player = players[name_key(name)] = Player.objects.create(
-                club=club, name=unicodedata.normalize("NFC", name))
-        seated[name] = player
-    Seat.objects.bulk_create(Seat(game=row, player=seated[seat["player"]], number=seat["number"])
-                             for seat in game["seats"])  # fmt: skip
+    seated = _seat(row, game["seats"], club=club, players=players)
 
     rounds = Round.objects.bulk_create(
         Round(game=row, number=item["number"], revision=item["revision"],
@@ -444,6 +432,40 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
     _restore_times(Round, rounds, [item["entered_at"] for item in game["rounds"]])
     _restore_times(Rebuy, rebuys, [item["entered_at"] for item in game["rebuys"]])
 
+    _restore_ledger(row, game, path, seated=seated, user=user, export_id=export_id)
+
+    view = load_game(row)
+    names.update({player.pk: name for name, player in seated.items()})
+    _compare(_standings(view.state, names.get), _plain(game["standings"]), f"{path}.standings")
+    differences = verify_game(view)
+    if differences:
+        refuse("The ledger does not agree with the facts: " + "; ".join(differences[:3]),
+               f"{path}.ledger", "ledger_mismatch")
+    if not view.void:
+        Game.objects.filter(pk=row.pk).update(status=view.state.status)
+        row.status = view.state.status
+    return row
+
+
+def _seat(row: Game, seats: list[dict], *, club, players: dict) -> dict[str, Player]:
+    """Seat the document's players at the new game: each the club's player of that name
+    (by the key of the name, as start_game: the club's spelling wins), or a new player,
+    whose name is kept in NFC as start_game keeps it. The players by the document's name."""
+    seated: dict[str, Player] = {}
+    for seat in seats:
+        name = seat["player"]
+        player = players.get(name_key(name))
+        if player is None:
+            player = players[name_key(name)] = Player.objects.create(
+                club=club, name=unicodedata.normalize("NFC", name))
+        seated[name] = player
+    Seat.objects.bulk_create(Seat(game=row, player=seated[seat["player"]], number=seat["number"])
+                             for seat in seats)  # fmt: skip
+    return seated
+
+
+def _restore_ledger(row: Game, game: dict, path: str, *, seated: dict, user, export_id) -> None:
+    """The document's ledger entries, written again for the new game."""
     # The document's accounts are the exporting side's: each seat's becomes its new player's.
     accounts = {engine.account(seat["id"]): engine.account(seated[seat["player"]].pk)
                 for seat in game["seats"]}  # fmt: skip
@@ -457,7 +479,7 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
                 created_at=entry["created_at"], claimed_actor=entry["actor"],
                 reason=entry["reason"],
             ) for entry in game["ledger"]],
-            game_id=row.pk, currency=row.currency, session_id=session.pk,
+            game_id=row.pk, currency=row.currency, session_id=row.session_id,
             request_id=f"import:{export_id}",
             # Whoever imports wrote these rows; the document's actors are only its claim,
             # kept beside them (docs/security.md).
@@ -466,18 +488,6 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
     except ValueError as error:
         refuse(f"The ledger cannot be restored: {error}", f"{path}.ledger",
                "inconsistent_ledger")
-
-    view = load_game(row)
-    names.update({player.pk: name for name, player in seated.items()})
-    _compare(_standings(view.state, names.get), _plain(game["standings"]), f"{path}.standings")
-    differences = verify_game(view)
-    if differences:
-        refuse("The ledger does not agree with the facts: " + "; ".join(differences[:3]),
-               f"{path}.ledger", "ledger_mismatch")
-    if not view.void:
-        Game.objects.filter(pk=row.pk).update(status=view.state.status)
-        row.status = view.state.status
-    return row
 
 
 def _restore_times(model, rows, moments) -> None:

@@ -11,6 +11,7 @@ from .. import rules as engine
 from . import commands
 from .errors import NotFound
 from .reading import GameView, load_game
+from .writing import refuse_void
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,9 @@ def preview_correction(*, game_id: int, number: int, ender: int | None, hands,
     ServiceError) comes out for a round the engine refuses.
     """
     view = load_game(game_id, seats=seats)
-    commands.refuse_void(view)  # what correct_round would refuse, the preview refuses too
+    refuse_void(view)  # what correct_round would refuse, the preview refuses too
     if not 1 <= number <= len(view.rounds):
         raise NotFound(f"Round {number} has not been entered")
-    entry = commands._checked_entry(view, ender, hands, None, void, match, finish, penalties)
+    entry = commands.checked_entry(view, ender, hands, None, void, match, finish, penalties)
     new, undone = commands.corrected_state(view, number, entry)
     return Preview(view, number, view.history, new, tuple(undone))

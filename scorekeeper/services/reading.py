@@ -1,10 +1,12 @@
 """The read model: a game with its facts and its engine state, read in few queries.
 
 Standings are derived from the facts, never stored as the truth (docs/rules.md 5.1).
+The facts are read once, into frozen values (`GameFacts`); nothing changes a view once it
+is made: a write (services/writing.py) gives a new view of the game after it.
 Two things are kept so that a request does not replay a whole game:
 
-- the engine's state of the game's current version, in this process's memory
-  (`recent_games`), keyed by (game, version, creation time);
+- the engine's state of each game version, in this process's memory (`recent_games`),
+  keyed by (game, version, creation time);
 - the engine's compact snapshot (`Game.snapshot`), written with the facts in every
   write's transaction, from which any process goes on at the cost of one round.
 
@@ -12,36 +14,47 @@ Both are rebuilt from the facts whenever they are missing (tests/test_game_cache
 """
 
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cached_property
-from typing import NamedTuple
 
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 
 from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Game, Hand, Player, Rebuy, Round, Seat
-from .errors import NotFound
+from . import policy
+from .errors import Hidden, NotFound
+from .lines import (
+    Payout,
+    PlayerLine,
+    RebuyLine,
+    RoundLine,
+    UndoneRebuy,
+    result_line,
+)
 
-# --- Facts as plain values ---------------------------------------------------------------
+# --- Facts as frozen values ----------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class HandFacts:
     """A stored hand, as the replay and the pages read it."""
 
     player_id: int
     position: int
     deadwood: int | None
-    cards: str
+    # The cards left in hand as card texts, read so from the stored text once (None: the
+    # hand was entered as points).
+    cards: tuple[str, ...] | None
     # Rami (docs/rules.md 10): the points laid, or the melds laid as card texts.
     laid: int | None = None
     laid_melds: list[list[str]] | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RoundFacts:
     """The counting revision of a stored round, with its hands."""
 
@@ -50,8 +63,8 @@ class RoundFacts:
     reason: str
     ender_id: int | None
     ender_melds: list | None
-    entered_at: object
-    hands: list[HandFacts]
+    entered_at: datetime
+    hands: tuple[HandFacts, ...]
     void: bool = False
     match: int | None = None
     # Rami (docs/rules.md 10): how the finisher went out ("" for the other families) and
@@ -59,37 +72,81 @@ class RoundFacts:
     finish: str = ""
     penalties: list | None = None
 
-    def entry(self) -> engine.RoundEntry:
-        """The round as the engine takes it."""
-        return round_entry(self.ender_id, self.hands, self.ender_melds, void=self.void,
-                           match=self.match, finish=self.finish, penalties=self.penalties)
+    def entry(self, rules: engine.Rules | None = None) -> engine.RoundEntry:
+        """The round as the engine takes it: of the entry type of the family of `rules`."""
+        return round_entry(self.ender_id, self.hands, self.ender_melds, rules=rules,
+                           void=self.void, match=self.match, finish=self.finish,
+                           penalties=self.penalties)
 
 
-def round_entry(ender, hands, ender_melds, *, void: bool = False, match: int | None = None,
-                finish: str | None = None, penalties=None) -> engine.RoundEntry:
-    """A stored round (hands with player_id, deadwood, cards text, laid and laid_melds) for
-    the engine. `finish` "" is no finish (the families other than Rami); `penalties` are
-    (player, points) pairs."""
-    return engine.RoundEntry(
+@dataclass(frozen=True, slots=True)
+class RebuyFacts:
+    """A re-buy that holds (an undone one is kept as a record, but no longer counts)."""
+
+    id: int
+    player_id: int
+    after_round: int
+    entered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What was entered into a game: the counting revision of each round, in order, and the
+    re-buys that hold. A write gives new facts (`changed`); these never change."""
+
+    rounds: tuple[RoundFacts, ...]
+    rebuys: tuple[RebuyFacts, ...]
+
+    def changed(self, *, rounds=(), rebuys=(), undone=()) -> "GameFacts":
+        """These facts with `rounds` stored (a new round, or a round's new revision),
+        `rebuys` taken and the re-buys with the ids in `undone` undone."""
+        counting = list(self.rounds)
+        for facts in rounds:
+            if facts.number <= len(counting):
+                counting[facts.number - 1] = facts
+            else:
+                counting.append(facts)
+        dropped = set(undone)
+        holding = [rebuy for rebuy in self.rebuys if rebuy.id not in dropped]
+        return GameFacts(tuple(counting), (*holding, *rebuys))
+
+    def rebuy_entries(self) -> list[engine.RebuyEntry]:
+        return [engine.RebuyEntry(rebuy.player_id, rebuy.after_round) for rebuy in self.rebuys]
+
+
+def round_entry(ender, hands, ender_melds, *, rules: engine.Rules | None = None,
+                void: bool = False, match: int | None = None, finish: str | None = None,
+                penalties=None) -> engine.RoundEntry:
+    """A stored round (hands with player_id, deadwood, cards, laid and laid_melds) for the
+    engine, of the entry type of the family of `rules` (engine.round_entry). `finish` ""
+    is no finish (the families other than Rami); `penalties` are (player, points) pairs.
+    Without `rules` the engine picks a type that holds the facts, and the family that
+    plays the round takes it as its own."""
+    return engine.round_entry(
+        rules,
+        ender=ender,
+        hands=tuple(_hand_entry(hand) for hand in hands),
+        ender_melds=tuple(tuple(meld) for meld in ender_melds) if ender_melds else None,
         void=void,
         match=match,
-        ender=ender,
-        hands=tuple(
-            engine.HandEntry(
-                hand.player_id,
-                deadwood=hand.deadwood,
-                cards=tuple(hand.cards.split()) if hand.cards else None,
-                laid=hand.laid,
-                laid_melds=(tuple(tuple(meld) for meld in hand.laid_melds)
-                            if hand.laid_melds is not None else None),
-            )
-            for hand in hands
-        ),
-        ender_melds=tuple(tuple(meld) for meld in ender_melds) if ender_melds else None,
         finish=finish or None,
         penalties=tuple(engine.PenaltyEntry(player, points)
                         for player, points in penalties or ()),
     )
+
+
+def _hand_entry(hand) -> engine.HandEntry:
+    """A stored hand for the engine; a LaidHand when it says what was laid. Its cards are
+    card texts, or one text of them."""
+    cards = hand.cards
+    if isinstance(cards, str):
+        cards = tuple(cards.split())
+    cards = tuple(cards) if cards else None
+    if hand.laid is None and hand.laid_melds is None:
+        return engine.HandEntry(hand.player_id, deadwood=hand.deadwood, cards=cards)
+    return engine.LaidHand(hand.player_id, deadwood=hand.deadwood, cards=cards, laid=hand.laid,
+                           laid_melds=None if hand.laid_melds is None
+                           else tuple(tuple(meld) for meld in hand.laid_melds))
 
 
 # --- The read model ------------------------------------------------------------------------
@@ -100,58 +157,64 @@ class GameView:
 
     `state` is the game now (standings, money, what comes next), from the cheapest
     source; `history` is the replay of every round, for what shows each round (the
-    sheet, the round list). Facts are read only when asked for.
+    sheet, the round list). Facts are read only when asked for, and then once.
+
+    A view is a read model and is never changed by a write: a command reads a view under
+    the game's lock and hands back a new one, made from what it wrote (`facts`, `state`,
+    the rounds it `entered`, the re-buys a correction undid), services/writing.py.
     """
 
-    def __init__(self, game: Game, seats: list[Seat]):
+    def __init__(self, game: Game, seats: list[Seat], *, facts: GameFacts | None = None,
+                 state: engine.Game | None = None, entered: tuple[RoundFacts, ...] = (),
+                 undone_rebuys: tuple["UndoneRebuy", ...] = ()):
         self.game = game
         self.seats = seats
-        self._facts: tuple[list[RoundFacts], list[Rebuy]] | None = None
-        self._entered: dict[int, RoundFacts] = {}
-        self._state: engine.Game | None = None
-        # The re-buys the last write undid (services.correct_round), for its answer.
-        self.undone_rebuys: list[UndoneRebuy] = []
+        self._facts = facts
+        self._state = state
+        self._history: engine.Game | None = None
+        # Rounds a write just stored: known without reading the facts (round_line).
+        self._entered = {facts.number: facts for facts in entered}
+        # The re-buys the write that made this view undid (services.correct_round).
+        self.undone_rebuys = list(undone_rebuys)
+
+    def after(self, game: Game, *, state: engine.Game | None = None,
+              facts: GameFacts | None = None, entered: tuple[RoundFacts, ...] = (),
+              undone_rebuys: tuple["UndoneRebuy", ...] = ()) -> "GameView":
+        """The view of the game after a write (services/writing.py): its new row, and what
+        the write knows of it; the state this view has already, unless the write changed
+        it (`state`). Facts not given are read when asked for."""
+        return GameView(game, self.seats, facts=facts,
+                        state=self._state if state is None else state, entered=entered,
+                        undone_rebuys=undone_rebuys)
 
     # -- facts --
 
     @property
-    def rounds(self) -> list[RoundFacts]:
-        """The counting revision of each round, in order."""
-        return self._loaded()[0]
-
-    @property
-    def rebuys(self) -> list[Rebuy]:
-        return self._loaded()[1]
-
-    def _loaded(self):
+    def facts(self) -> GameFacts:
+        """The game's facts, read when first asked for (three queries), then kept."""
         if self._facts is None:
-            self._facts = _load_facts(self.game)
+            self._facts = load_facts(self.game)
         return self._facts
 
+    @property
+    def facts_loaded(self) -> bool:
+        """Whether the facts were read already (a write then gives the new ones without
+        reading them again)."""
+        return self._facts is not None
+
+    @property
+    def rounds(self) -> tuple[RoundFacts, ...]:
+        """The counting revision of each round, in order."""
+        return self.facts.rounds
+
+    @property
+    def rebuys(self) -> tuple[RebuyFacts, ...]:
+        return self.facts.rebuys
+
     def round_facts(self, number: int) -> RoundFacts:
-        """The counting revision of round `number` (one written through this view is known
-        without reading the facts)."""
+        """The counting revision of round `number` (one written by the write that made this
+        view is known without reading the facts)."""
         return self._entered.get(number) or self.rounds[number - 1]
-
-    def add_round(self, facts: RoundFacts) -> None:
-        """A round revision just stored. Facts not read yet will be read with it."""
-        self._entered[facts.number] = facts
-        if self._facts is not None:
-            rounds = self._facts[0]
-            if facts.number <= len(rounds):
-                rounds[facts.number - 1] = facts
-            else:
-                rounds.append(facts)
-
-    def add_rebuy(self, rebuy: Rebuy) -> None:
-        """A re-buy just stored. Facts not read yet will be read with it."""
-        if self._facts is not None:
-            self._facts[1].append(rebuy)
-
-    def drop_rebuy(self, rebuy: Rebuy) -> None:
-        """A re-buy just undone: it no longer holds."""
-        if self._facts is not None:
-            self._facts[1][:] = [kept for kept in self._facts[1] if kept.pk != rebuy.pk]
 
     @property
     def void(self) -> bool:
@@ -219,18 +282,14 @@ class GameView:
                 self._kept(self.replay()))
         return self._state
 
-    @state.setter
-    def state(self, value: engine.Game) -> None:
-        self._state = value
-
     @property
     def history(self) -> engine.Game:
         """The engine's game with every round played (a resumed state has only the rounds
         played on since the snapshot)."""
-        state = self.state
-        if not state.whole:
-            state = self._state = self._kept(self.replay())
-        return state
+        if self._history is None:
+            state = self.state
+            self._history = state if state.whole else self._kept(self.replay())
+        return self._history
 
     def _resumed(self) -> engine.Game | None:
         snapshot = self.game.snapshot
@@ -249,16 +308,17 @@ class GameView:
         return state
 
     def replay(self, rounds: list[engine.RoundEntry] | None = None,
-               rebuys: list[engine.RebuyEntry] | None = None) -> engine.Game:
-        """The engine's game from the stored facts, or from other rounds or re-buys."""
+               rebuys: list[engine.RebuyEntry] | None = None, *,
+               closed: bool | None = None) -> engine.Game:
+        """The engine's game from the stored facts, or from other rounds or re-buys, or
+        closed by hand (`closed`)."""
         return engine.replay(
             self.rules,
             self.player_ids,
-            [facts.entry() for facts in self.rounds] if rounds is None else rounds,
-            [engine.RebuyEntry(rebuy.player_id, rebuy.after_round) for rebuy in self.rebuys]
-            if rebuys is None else rebuys,
+            [facts.entry(self.rules) for facts in self.rounds] if rounds is None else rounds,
+            self.facts.rebuy_entries() if rebuys is None else rebuys,
             carried_in=self.game.carried_in,
-            closed=self.game.closed,
+            closed=self.game.closed if closed is None else closed,
             names=self.names,
         )
 
@@ -337,8 +397,7 @@ class GameView:
     def round_line(self, result: engine.RoundResult) -> "RoundLine":
         """A round's result with its stored facts (revision, reason, the cards entered)."""
         stored = self.round_facts(result.number)
-        cards = {hand.player_id: hand.cards.split() if hand.cards else None
-                 for hand in stored.hands}  # fmt: skip
+        cards = {hand.player_id: hand.cards for hand in stored.hands}
         return RoundLine(
             number=result.number, revision=stored.revision, reason=stored.reason,
             ender=result.ender, dealer=result.dealer, winner=result.winner,
@@ -352,112 +411,6 @@ class GameView:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class UndoneRebuy:
-    """A re-buy a correction undid: its money (`cost`, minor units) went back to the player."""
-
-    player: int
-    after_round: int
-    cost: int
-    by_round: int | None = None  # the round whose correction undid it
-
-
-@dataclass(frozen=True, slots=True)
-class RebuyLine:
-    eligible: bool
-    target: int | None
-    cost: int | None
-    reason: object  # the engine's refusal (its code, params and message), or None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLine:
-    id: int
-    name: str
-    seat: int
-    total: int
-    state: str
-    rebought: bool
-    rebuy: RebuyLine
-    balance: int
-    place: int | None
-    boxes: int | None = None
-    final: int | None = None
-
-
-class Payout(NamedTuple):
-    player: int
-    amount: int
-
-
-class ResultLine(NamedTuple):
-    """A player's line in a round, each part of its points by name.
-
-    - knock family: `points` from the deadwood;
-    - Gin: the winner's `points` = `difference` + `bonus`;
-    - Basic Rummy: the one who went out scores `hand`, the others' cards (`points` =
-      `hand`); the others score 0 and their `deadwood` is what they held;
-    - Rami normal/traditional: `points` = `laid` + `hand` + `bonus` - `penalty` (`hand` and
-      `bonus` only for the finisher: the others' cards left, the finishing and Rummy
-      bonus);
-    - Rami elimination: the finisher's `points` = `penalty`; the others' `points` =
-      `hand` x `multiplier` + `penalty`, `hand` their own cards left.
-
-    `melds` are the melds found in the cards entered (knock, Gin) or the melds laid as
-    cards (Rami); `cards` the hand's cards as entered, or None.
-    """
-
-    player: int
-    deadwood: int
-    points: int
-    total: int
-    melds: tuple
-    unmatched: tuple
-    laid_off: tuple
-    difference: int
-    bonus: int
-    cards: list[str] | None
-    laid: int = 0
-    hand: int = 0
-    penalty: int = 0
-    multiplier: int = 1
-
-
-def result_line(line: engine.PlayerResult, cards: list[str] | None) -> ResultLine:
-    """The engine's PlayerResult as a ResultLine, with the cards the hand was entered with."""
-    return ResultLine(
-        player=line.player, deadwood=line.deadwood, points=line.points, total=line.total,
-        melds=line.melds, unmatched=line.unmatched, laid_off=line.laid_off,
-        difference=line.difference, bonus=line.bonus, cards=cards,
-        laid=line.laid, hand=line.hand, penalty=line.penalty, multiplier=line.multiplier,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class RoundLine:
-    number: int
-    revision: int
-    reason: str
-    ender: int | None
-    dealer: int
-    winner: int | None
-    rummy: bool
-    undercut: bool
-    decider: bool
-    void: bool
-    gin: bool
-    match: int
-    points: int
-    # Rami (docs/rules.md 10): how the finisher went out ("" for the other families) and
-    # whether nobody else had laid anything in the round.
-    finish: str
-    nobody_else_laid: bool
-    results: list[ResultLine]
-    out: list[int]
-    rebuy_offers: list
-    game: GameView
-
-
 def game_queryset():
     """Games with their club and session (one query)."""
     return Game.objects.select_related("club", "session")
@@ -468,8 +421,9 @@ def load_game(game: Game | int, *, for_update: bool = False,
     """A game with its seats (two queries); its facts and state follow when asked for.
 
     `for_update` locks the game's row first: every write does, so writes to one game
-    are served one after the other. `seats` the caller read already are taken as they
-    are: a game's seats never change once it started.
+    are served one after the other (a row read by `lock_game` is locked already and is
+    not read again). `seats` the caller read already are taken as they are: a game's
+    seats never change once it started.
     """
     if isinstance(game, int) or for_update:
         query = Game.objects.select_for_update() if for_update else game_queryset()
@@ -482,33 +436,65 @@ def load_game(game: Game | int, *, for_update: bool = False,
     return GameView(game, seats)
 
 
-def _load_facts(game: Game) -> tuple[list[RoundFacts], list[Rebuy]]:
-    """The counting revision of every round with its hands, and the re-buys: three queries
-    of plain values, because building model objects for hundreds of hands is the slow part."""
-    current: dict[int, RoundFacts] = {}
-    by_id: dict[int, RoundFacts] = {}
-    rows = Round.objects.filter(game=game).order_by("number", "revision").values_list(
-        "id", "number", "revision", "reason", "ender_id", "ender_melds", "entered_at", "void",
-        "match", "finish", "penalties",
-    )
-    for (round_id, number, revision, reason, ender, melds, entered_at, void, match, finish,
-         penalties) in rows:
-        # Ordered by (number, revision): the last revision of a number counts.
-        current[number] = by_id[round_id] = RoundFacts(
-            number, revision, reason, ender, melds, entered_at, [], void, match, finish,
-            penalties,
-        )
-    counting = {id(facts) for facts in current.values()}
-    hands = Hand.objects.filter(round__game=game).order_by("round_id", "position").values_list(
-        "round_id", "player_id", "position", "deadwood", "cards", "laid", "laid_melds"
-    )
-    for round_id, player, position, deadwood, cards, laid, laid_melds in hands:
-        facts = by_id[round_id]
-        if id(facts) in counting:
-            facts.hands.append(HandFacts(player, position, deadwood, cards, laid, laid_melds))
+def lock_game(game_id: int, who, action: str) -> Game:
+    """The game's row, read once and locked until the transaction ends, if the access
+    policy lets `who` do `action` in its club (docs/security.md): else Hidden (404) for a
+    stranger, Refused (403) for a member with too little.
+
+    One query: the caller's role comes with the row. A stranger locks nothing, since the
+    game is looked for among the caller's clubs only. Call it inside the write's
+    transaction, and hand the row to the command (its `locked`).
+    """
+    actor = policy.actor_of(who)
+    # Only the game's row is locked (`of`): not its club nor the caller's membership.
+    rows = Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
+    if not actor.operator:
+        rows = rows.filter(club__memberships__user=actor.user).annotate(
+            caller_role=F("club__memberships__role"))
+    game = rows.first()
+    if game is None:
+        raise Hidden("No such object")
+    policy.check(actor, action, game.club_id, role=getattr(game, "caller_role", None))
+    return game
+
+
+def load_facts(game: Game) -> GameFacts:
+    """The counting revision of every round with its hands, and the re-buys that hold."""
+    rounds = counting_rounds([game.pk]).get(game.pk, ())
     # An undone re-buy is kept as a record, but it no longer holds: the replay leaves it out.
-    rebuys = list(Rebuy.objects.filter(game=game, undone_at__isnull=True))
-    return [current[number] for number in sorted(current)], rebuys
+    rebuys = Rebuy.objects.filter(game=game, undone_at__isnull=True).values_list(
+        "id", "player_id", "after_round", "entered_at")
+    return GameFacts(rounds, tuple(RebuyFacts(*row) for row in rebuys))
+
+
+def counting_rounds(game_ids: list[int]) -> dict[int, tuple[RoundFacts, ...]]:
+    """The counting revision of every round of these games, with its hands, in order: two
+    queries of plain values, because building model objects for hundreds of hands is the
+    slow part (one game's facts, and a season's, services/season.py)."""
+    current: dict[tuple[int, int], tuple] = {}
+    rows = Round.objects.filter(game_id__in=game_ids).order_by(
+        "game_id", "number", "revision").values_list(
+        "id", "game_id", "number", "revision", "reason", "ender_id", "ender_melds",
+        "entered_at", "void", "match", "finish", "penalties")
+    for row in rows:
+        # Ordered by revision: the last revision of a number is the one that counts.
+        current[row[1], row[2]] = row
+    counting = {row[0] for row in current.values()}
+    hands: dict[int, list[HandFacts]] = defaultdict(list)
+    for round_id, player, position, deadwood, cards, laid, laid_melds in Hand.objects.filter(
+            round__game_id__in=game_ids).order_by("round_id", "position").values_list(
+            "round_id", "player_id", "position", "deadwood", "cards", "laid", "laid_melds"):
+        if round_id in counting:
+            hands[round_id].append(HandFacts(player, position, deadwood,
+                                             tuple(cards.split()) or None, laid, laid_melds))
+    result: dict[int, list[RoundFacts]] = defaultdict(list)
+    for (game_id, _number), row in sorted(current.items()):
+        (round_id, _game, number, revision, reason, ender, melds, entered_at, void, match,
+         finish, penalties) = row
+        result[game_id].append(RoundFacts(
+            number, revision, reason, ender, melds, entered_at, tuple(hands[round_id]), void,
+            match, finish, penalties))
+    return {game_id: tuple(rounds) for game_id, rounds in result.items()}
 
 
 def round_history(game: Game) -> list[Round]:

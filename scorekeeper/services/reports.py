@@ -16,8 +16,9 @@ went to the next game of the session, whose winner is paid it). A running game's
 money is still in its pot and does not count yet.
 """
 
+import csv
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -28,7 +29,7 @@ from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Game, Player, ReportGame, ReportLine, Seat
-from ..rules import CARRY, ENDED, KITTY, POT, GameStatus, parse_money
+from ..rules import CARRY, ENDED, KITTY, POT, GameStatus, format_money, parse_money
 
 PAID_OUT = ("payout", "kitty_final")  # the kinds that take money off the table to a player
 TABLE = (POT, KITTY, CARRY)  # the accounts of a table besides its players'
@@ -255,4 +256,33 @@ def player_csv_rows(club_id: int) -> Iterator[list]:
 
 
 def _money_cell(minor: int) -> Decimal:
-    return Decimal(minor).scaleb(-2)
+    """An amount in the CSV: the engine's decimal text (format_money, as in the API's JSON),
+    held as a Decimal so that the CSV writer takes it for a number, written as it is, and
+    does not guard a loss's leading "-" as a formula."""
+    return Decimal(format_money(minor))
+
+
+# --- CSV: one writer for the API's and the pages' reports, so both files agree -----------
+
+
+CSV_INJECTION = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A text cell a spreadsheet would run as a formula gets a leading ' (OWASP CSV injection);
+    numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(CSV_INJECTION):
+        return "'" + value
+    return value
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+def csv_lines(rows: Iterable[list]) -> Iterator[str]:
+    """Rows as CSV text, line by line (streamed); cells made safe for spreadsheets."""
+    writer = csv.writer(_Echo())
+    for row in rows:
+        yield writer.writerow([csv_cell(cell) for cell in row])

@@ -30,9 +30,9 @@ from django.core.cache import cache
 from ledger import services as ledger
 
 from .. import rules as engine
-from ..models import Game, Hand, Rebuy, Round, Seat
+from ..models import Game, Rebuy, Seat
 from ..rules import CARRY, KITTY, POT
-from .reading import HandFacts, RoundFacts, state_key
+from .reading import counting_rounds, state_key
 from .reports import ENDED
 
 CHUNK = 500  # games read per query
@@ -124,7 +124,7 @@ def replay_games(games: list[Game], seats: dict[int, list[Seat]]) -> dict[int, o
     """The engine's whole game for each of `games` (None where the facts do not replay),
     from three queries for all of them."""
     ids = [game.pk for game in games]
-    rounds = _counting_rounds(ids)
+    rounds = counting_rounds(ids)
     rebuys: dict[int, list] = defaultdict(list)
     for game_id, player, after in Rebuy.objects.filter(
             game_id__in=ids, undone_at__isnull=True).values_list(
@@ -138,41 +138,12 @@ def replay_games(games: list[Game], seats: dict[int, list[Seat]]) -> dict[int, o
             rules = parsed.get(text) or parsed.setdefault(text, engine.Rules.from_dict(game.rules))
             states[game.pk] = engine.replay(
                 rules, [seat.player_id for seat in seats.get(game.pk, [])],
-                [facts.entry() for facts in rounds.get(game.pk, [])], rebuys.get(game.pk, []),
+                [facts.entry(rules) for facts in rounds.get(game.pk, ())],
+                rebuys.get(game.pk, []),
                 carried_in=game.carried_in, closed=game.closed)
         except (ValueError, engine.RulesError):
             states[game.pk] = None  # facts this engine cannot read: shown, never guessed
     return states
-
-
-def _counting_rounds(game_ids: list[int]) -> dict[int, list[RoundFacts]]:
-    """The counting revision of every round of these games, with its hands, in order."""
-    current: dict[tuple[int, int], RoundFacts] = {}
-    by_id: dict[int, RoundFacts] = {}
-    game_of: dict[int, int] = {}
-    rows = Round.objects.filter(game_id__in=game_ids).order_by(
-        "game_id", "number", "revision").values_list(
-        "id", "game_id", "number", "revision", "reason", "ender_id", "ender_melds",
-        "entered_at", "void", "match", "finish", "penalties")
-    for (round_id, game_id, number, revision, reason, ender, melds, entered_at, void, match,
-         finish, penalties) in rows:
-        # Ordered by revision: the last revision of a number is the one that counts.
-        current[game_id, number] = by_id[round_id] = RoundFacts(
-            number, revision, reason, ender, melds, entered_at, [], void, match, finish,
-            penalties)
-        game_of[round_id] = game_id
-    counting = {id(facts) for facts in current.values()}
-    hands = Hand.objects.filter(round__game_id__in=game_ids).order_by(
-        "round_id", "position").values_list(
-        "round_id", "player_id", "position", "deadwood", "cards", "laid", "laid_melds")
-    for round_id, player, position, deadwood, cards, laid, laid_melds in hands:
-        facts = by_id[round_id]
-        if id(facts) in counting:
-            facts.hands.append(HandFacts(player, position, deadwood, cards, laid, laid_melds))
-    result: dict[int, list[RoundFacts]] = defaultdict(list)
-    for (game_id, _number), facts in sorted(current.items()):
-        result[game_id].append(facts)
-    return result
 
 
 # --- The season ------------------------------------------------------------------------------

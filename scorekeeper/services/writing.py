@@ -1,0 +1,262 @@
+"""Writing a game: what a command writes is gathered in a unit of work and applied once, at
+the end of the command's transaction.
+
+A command reads the game under its lock (a GameView, services/reading.py), asks the
+engine, and tells a `GameWrite` what the write adds: the rounds stored, the re-buys taken
+or undone, the changes to the game's row, the engine's new state and how the ledger
+follows it. `apply()` stores all of it, brings the ledger in line, bumps the game's
+version once (one UPDATE, with the row's new status and snapshot) and hands back the new
+view of the game. The view the command read is never changed.
+"""
+
+import copy
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ledger import services as ledger
+
+from .. import rules as engine
+from ..models import Game, Hand, Rebuy, Round
+from . import policy
+from .errors import GameVoid, VersionMismatch
+from .reading import (
+    GameView,
+    HandFacts,
+    RebuyFacts,
+    RoundFacts,
+    UndoneRebuy,
+    load_game,
+    recent_games,
+    state_key,
+)
+
+
+@dataclass(frozen=True)
+class NewRound:
+    """A round revision to store: revision 0 is the round entered, a later one corrects it."""
+
+    number: int
+    revision: int
+    entry: engine.RoundEntry
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Re-buys to mark undone (kept as records), why, and the round whose correction did."""
+
+    players: tuple[int, ...]
+    reason: str
+    by_round: int | None = None
+
+
+class GameWrite:
+    """The unit of work of one command on one game, read under its lock as `view`.
+
+    `actor` is the user recorded as having acted (None for the operator); `reason` goes
+    with the ledger's reversals (ledger.sync) and `request_id` with every ledger line.
+    """
+
+    def __init__(self, view: GameView, *, actor, reason: str, request_id: str = ""):
+        self.view = view
+        self.actor = actor
+        self.reason = reason
+        self.request_id = request_id
+        self._rounds: list[NewRound] = []
+        self._rebuys: list[tuple[int, int]] = []
+        self._undo: list[Undo] = []
+        self._row: dict = {}
+        self._applied = False
+
+    # -- what the write adds --
+
+    def add_round(self, number: int, entry: engine.RoundEntry, *, revision: int = 0,
+                  reason: str = "") -> None:
+        self._rounds.append(NewRound(number, revision, entry, reason))
+
+    def take_rebuy(self, player: int, after_round: int) -> None:
+        self._rebuys.append((player, after_round))
+
+    def undo_rebuys(self, players: list[int], *, reason: str, by_round: int | None = None):
+        """These players' re-buys that hold are undone; a correction's (`by_round`) at the
+        moment its round is stored, so the sheet tells of it until the next round
+        (GameView.rebuys_undone_lately)."""
+        if players:
+            self._undo.append(Undo(tuple(players), reason, by_round))
+
+    def change(self, **columns) -> None:
+        """Columns of the game's row that the write changes (closed=True)."""
+        self._row.update(columns)
+
+    # -- applying it, once --
+
+    def apply(self, state: engine.Game, *, added=None, since: int | None = None) -> GameView:
+        """Store the facts gathered, bring the ledger in line with `state`, store its
+        snapshot and bump the version: the new view of the game.
+
+        `added`: the transfers a write that only adds to the game adds, posted as they are;
+        otherwise the ledger is compared with the state from round `since` on (ledger.sync).
+        """
+        view = self._once()
+        stored = [self._store_round(new) for new in self._rounds]
+        taken = [self._store_rebuy(player, after) for player, after in self._rebuys]
+        undone, undone_ids = self._store_undone(stored[-1].entered_at if stored else None)
+        if added is not None:
+            if added:
+                ledger.post(added, request_id=self.request_id, **self._ledger_scope())
+        else:
+            ledger.sync(state.transfers, since=since, reason=self.reason,
+                        request_id=self.request_id, **self._ledger_scope())
+        columns = {"closed": view.game.closed, **self._row}
+        game = self._bumped(status=state.status, snapshot=engine.snapshot(state), **columns)
+        key = state_key(game)
+        # Only once committed: a rolled-back write must not leave its state behind.
+        transaction.on_commit(lambda: recent_games.put(key, state))
+        facts = (view.facts.changed(rounds=stored, rebuys=taken, undone=undone_ids)
+                 if view.facts_loaded else None)
+        return view.after(game, state=state, facts=facts, entered=tuple(stored),
+                          undone_rebuys=tuple(undone))
+
+    def void(self) -> GameView:
+        """Reverse every live entry of the game and mark it void, with who, when and why
+        (`reason`): its facts stay, its snapshot too (what the facts give is unchanged)."""
+        self._once()
+        # Nothing expected: sync reverses every entry that still holds (never deletes one).
+        ledger.sync([], reason=f"game voided: {self.reason}"[:255],
+                    request_id=self.request_id, **self._ledger_scope())
+        game = self._bumped(status=engine.GameStatus.VOID, voided_at=timezone.now(),
+                            voided_by=self.actor, void_reason=self.reason[:255])
+        return self.view.after(game)
+
+    def _once(self) -> GameView:
+        """The view read, the first time a write is applied: a second would write it all
+        again, and bump the version twice."""
+        if self._applied:
+            raise RuntimeError("This write has been applied already")
+        self._applied = True
+        return self.view
+
+    def _ledger_scope(self) -> dict:
+        game = self.view.game
+        return {"game_id": game.pk, "currency": game.currency, "session_id": game.session_id,
+                "actor": getattr(self.actor, "username", "") or ""}
+
+    def _bumped(self, **columns) -> Game:
+        """The game's row with these columns and the next version: one UPDATE."""
+        game = copy.copy(self.view.game)
+        for column, value in columns.items():
+            setattr(game, column, value)
+        game.version = self.view.game.version + 1
+        bump_version(game, **columns)
+        return game
+
+    def _store_round(self, new: NewRound) -> RoundFacts:
+        entry = new.entry
+        round_ = Round.objects.create(
+            game=self.view.game, number=new.number, revision=new.revision,
+            ender_id=entry.ender, void=entry.void, match=entry.match,
+            ender_melds=[list(meld) for meld in entry.ender_melds] if entry.ender_melds
+            else None,
+            finish=entry.finish or "",
+            penalties=[[penalty.player, penalty.points] for penalty in entry.penalties] or None,
+            reason=new.reason[:255], entered_by=self.actor,
+        )
+        hands = [
+            Hand(round=round_, player_id=hand.player, position=position,
+                 deadwood=hand.deadwood, cards=" ".join(hand.cards) if hand.cards else "",
+                 laid=hand.laid,
+                 laid_melds=None if hand.laid_melds is None
+                 else [list(meld) for meld in hand.laid_melds])
+            for position, hand in enumerate(entry.hands)
+        ]
+        Hand.objects.bulk_create(hands)
+        return RoundFacts(
+            new.number, new.revision, round_.reason, round_.ender_id, round_.ender_melds,
+            round_.entered_at,
+            tuple(HandFacts(row.player_id, row.position, row.deadwood,
+                            tuple(hand.cards) if hand.cards else None, row.laid, row.laid_melds)
+                  for hand, row in zip(entry.hands, hands, strict=True)),
+            round_.void, round_.match, round_.finish, round_.penalties,
+        )
+
+    def _store_rebuy(self, player: int, after_round: int) -> RebuyFacts:
+        rebuy = Rebuy.objects.create(game=self.view.game, player_id=player,
+                                     after_round=after_round, entered_by=self.actor)
+        return RebuyFacts(rebuy.pk, player, rebuy.after_round, rebuy.entered_at)
+
+    def _store_undone(self, at) -> tuple[list[UndoneRebuy], list[int]]:
+        """Mark the re-buys undone (kept as records); what each had cost, and their ids."""
+        if not self._undo:
+            return [], []
+        view, at = self.view, at or timezone.now()
+        costs = {(transfer.source, transfer.round): transfer.amount
+                 for transfer in view.history.transfers if str(transfer.kind) == "rebuy"}
+        holding = {rebuy.player_id: rebuy for rebuy in view.rebuys}
+        undone, ids = [], []
+        for undo in self._undo:
+            rebuys = [holding[player] for player in undo.players]
+            Rebuy.objects.filter(pk__in=[rebuy.id for rebuy in rebuys]).update(
+                undone_at=at, undone_by=self.actor, undo_reason=undo.reason[:255],
+                undone_by_correction=undo.by_round)
+            ids += [rebuy.id for rebuy in rebuys]
+            undone += [UndoneRebuy(rebuy.player_id, rebuy.after_round,
+                                   costs.get((engine.account(rebuy.player_id),
+                                              rebuy.after_round), 0), undo.by_round)
+                       for rebuy in rebuys]
+        return undone, ids
+
+
+def bump_version(games, **changes) -> None:
+    """A new version for these games (a queryset or one game), with `changes` to their
+    columns in the same UPDATE: whatever was kept for the old version (states, API
+    objects, ETags) is no longer served. Every write calls it; so do changes outside the
+    facts that a game shows, such as a name changed in the admin."""
+    if isinstance(games, Game):
+        games = Game.objects.filter(pk=games.pk)
+    games.update(version=F("version") + 1, **changes)
+
+
+# --- What every command reads and checks first -----------------------------------------------
+
+
+def read_for_write(game_id: int, locked: Game | None = None, seats=None) -> GameView:
+    """The game as a write reads it: its row under its lock. `locked`: the row when the
+    caller read it under its lock in this transaction already (reading.lock_game, as the
+    API's round POST does): it is not read again. `seats`: as load_game takes them."""
+    if locked is None:
+        return load_game(game_id, for_update=True, seats=seats)
+    if locked.pk != game_id:
+        raise ValueError(f"The row locked is game {locked.pk}'s, not game {game_id}'s")
+    return load_game(locked, seats=seats)
+
+
+def allowed(who, action: str, club_id: int):
+    """Ask the access policy before a command writes (docs/security.md, "Commands ask
+    too"); the user to record as having acted (None for the operator)."""
+    policy.check(who, action, club_id)
+    return policy.acting_user(who)
+
+
+def refuse_void(view: GameView) -> None:
+    """Nothing more is entered into a deleted or voided game."""
+    if view.void:
+        raise GameVoid("This game was voided: nothing more can be entered")
+
+
+def check_version(view: GameView, version: int | None) -> None:
+    """`version`, when given (If-Match), must be the game's."""
+    if version is not None and version != view.game.version:
+        raise VersionMismatch(
+            f"The game has changed since version {version} (it is at version "
+            f"{view.game.version}): reload and try again")
+
+
+def carried_into_later_game(game: Game) -> bool:
+    """Whether the game's pot went on into a later game of its session: then the game is
+    no longer corrected nor voided."""
+    return game.session_id is not None and Game.objects.filter(
+        session_id=game.session_id, pk__gt=game.pk, carried_in__gt=0
+    ).exists()

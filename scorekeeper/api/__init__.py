@@ -3,6 +3,7 @@ service and answer with an output serializer.
 
 access.py the access policy's questions for the API, and the plumbing views share
 errors.py the one error shape, and the error answers the schema declares
-serializers/ every JSON shape, in and out: one module per resource and per family
+serializers/ every JSON shape, in and out: one module per resource
+families/ each family's round and correction bodies: one module per family, found by itself
 clubs.py games.py rounds.py money.py exports.py reports.py the endpoints
 """

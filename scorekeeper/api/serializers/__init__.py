@@ -2,8 +2,9 @@
 (the rules are the engine's); output serializers turn the read model (services.GameView
 and what the services return) into the JSON of docs/api.md and feed the OpenAPI schema.
 
-One module per resource, and per family for the round input (knock, gin, basic, rami);
-this package gives every name at its top, as `serializers.GameSerializer`. The strict
+One module per resource; this package gives every name at its top, as
+`serializers.GameSerializer`. A family's round body is its own module's, in api/families/;
+the hands those bodies share are here (hands.py). The strict
 input fields and bodies are scorekeeper.services.fields, shared with the export
 documents; they are given here too.
 """
@@ -19,11 +20,6 @@ from ...services.fields import (
     StrictCharField,
     StrictIntegerField,
     StrictSerializer,
-)
-from .basic import (
-    BasicCorrectionInputSerializer,
-    BasicHandInputSerializer,
-    BasicRoundInputSerializer,
 )
 from .clubs import (
     ClubInputSerializer,
@@ -64,9 +60,7 @@ from .games import (
     VoidInputSerializer,
     VoidSerializer,
 )
-from .gin import GinCorrectionInputSerializer, GinRoundInputSerializer
-from .hands import DEADWOOD_ERRORS, HandInputSerializer
-from .knock import KnockCorrectionInputSerializer, KnockRoundInputSerializer
+from .hands import DEADWOOD_ERRORS, HandInputSerializer, WholeHandInputSerializer
 from .money import (
     LedgerEntrySerializer,
     NetSerializer,
@@ -74,15 +68,7 @@ from .money import (
     TransferSerializer,
     VerifySerializer,
 )
-from .rami import (
-    PenaltyInputSerializer,
-    RamiCorrectionInputSerializer,
-    RamiHandInputSerializer,
-    RamiRoundInputSerializer,
-)
 from .rounds import (
-    CORRECTION_INPUTS,
-    ROUND_INPUTS,
     CorrectionWithGameSerializer,
     RebuyInputSerializer,
     RebuyOfferSerializer,
@@ -107,27 +93,24 @@ from .rules import (
 )
 
 __all__ = [
-    "CARD_VALUE_KEYS", "CORRECTION_INPUTS", "CURRENCIES", "DEADWOOD_ERRORS", "GAME_STATUSES",
+    "CARD_VALUE_KEYS", "CURRENCIES", "DEADWOOD_ERRORS", "GAME_STATUSES",
     "MAX_ID", "MINOR_UNITS", "MONEY_TEXT", "NAME_OR_BLANK_PATTERN", "NAME_PATTERN",
-    "ROUND_INPUTS", "RULE_KINDS",
-    "BasicCorrectionInputSerializer", "BasicHandInputSerializer", "BasicRoundInputSerializer",
+    "RULE_KINDS",
     "BoundedList", "CardsField", "ClubInputSerializer", "ClubSerializer",
     "ClubWithRoleSerializer", "CorrectionWithGameSerializer", "CurrencyField",
     "ErrorItemSerializer", "ErrorSerializer", "EvaluateInputSerializer", "EvaluateSerializer",
     "FromField", "GameInputSerializer", "GameListQuerySerializer", "GamePageSerializer",
-    "GamePlayerSerializer", "GameSerializer", "GameSummarySerializer",
-    "GinCorrectionInputSerializer", "GinRoundInputSerializer", "HandInputSerializer",
-    "IdField", "KnockCorrectionInputSerializer", "KnockRoundInputSerializer",
-    "LedgerEntrySerializer", "MatchSerializer", "MemberInputSerializer",
+    "GamePlayerSerializer", "GameSerializer", "GameSummarySerializer", "HandInputSerializer",
+    "IdField", "LedgerEntrySerializer", "MatchSerializer", "MemberInputSerializer",
     "MemberInvitedSerializer", "MemberSerializer", "MessageField", "MoneyField", "NameField",
     "NameFieldSchema", "NetSerializer", "PageQuerySerializer", "PayoutSerializer",
-    "PenaltyInputSerializer", "PresetField", "PresetSerializer",
-    "RamiCorrectionInputSerializer", "RamiHandInputSerializer", "RamiRoundInputSerializer",
+    "PresetField", "PresetSerializer",
     "RebuyInputSerializer", "RebuyOfferSerializer", "RebuyStateSerializer",
     "ResultSerializer", "RoundSerializer", "RoundWithGameSerializer", "RulesField",
     "SessionInputSerializer", "SessionSerializer", "SettlementSerializer",
     "StrictBooleanField", "StrictCharField", "StrictIntegerField", "StrictSerializer",
     "StrictSerializerSchema", "TokenSerializer", "TransferSerializer",
     "UndoneRebuySerializer", "VerifySerializer", "VoidInputSerializer", "VoidSerializer",
+    "WholeHandInputSerializer",
     "currency_problem", "data_of", "money", "rule_problem", "validated",
 ]

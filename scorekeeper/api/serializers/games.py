@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from ...rules import GameStatus, PlayerState
+from ...rules import DEFAULT_PRESET, GameStatus, PlayerState
 from ...services.fields import (
     MAX_ID,
     IdField,
@@ -20,7 +20,7 @@ GAME_STATUSES = [status.value for status in GameStatus]
 class GameInputSerializer(StrictSerializer):
     club = IdField(required=False, help_text="May be left out by a member of one club.")
     name = NameField(max_length=100, required=False, allow_blank=True, default="")
-    preset = PresetField(default="wiener")
+    preset = PresetField(default=DEFAULT_PRESET)
     rules = RulesField()
     players = serializers.ListField(
         child=NameField(max_length=50, error_messages={"blank": "A player needs a name"}),

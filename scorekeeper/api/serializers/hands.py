@@ -1,4 +1,5 @@
-"""What the round inputs of several families share: a hand as deadwood or cards."""
+"""What the round bodies of several families share: a hand as deadwood or cards, and a
+hand that counts whole (no melds taken off, docs/rules.md 9 and 10)."""
 
 from rest_framework import serializers
 
@@ -28,3 +29,18 @@ class HandInputSerializer(StrictSerializer):
                  if has_deadwood else "Give the deadwood or the cards of this hand"}
             )
         return data
+
+
+class WholeHandInputSerializer(StrictSerializer):
+    """A hand that counts whole: what was left in it, as points or as cards (the engine
+    says which of them a hand needs: the one who went out holds nothing). A family's
+    module gives it its own name in the schema by subclassing it."""
+
+    player = IdField()
+    deadwood = StrictIntegerField(
+        required=False, allow_null=True, min_value=0, max_value=10000,
+        error_messages=DEADWOOD_ERRORS,
+        help_text="The points of the cards left in hand (the whole hand counts).",
+    )
+    cards = CardsField(required=False, allow_null=True,
+                       help_text='The cards left in hand, as a list or one text "AS 2S 3S".')

@@ -1,22 +1,11 @@
-"""Rounds: the round and correction input of each family, the round as the API shows it,
-and the re-buy."""
+"""Rounds: the round as the API shows it, what a correction answers, and the re-buy. The
+round and correction bodies are each family's own (api/families/)."""
 
 from rest_framework import serializers
 
 from ...services.fields import IdField, StrictSerializer
-from .basic import BasicCorrectionInputSerializer, BasicRoundInputSerializer
 from .fields import MoneyField
 from .games import GameSerializer
-from .gin import GinCorrectionInputSerializer, GinRoundInputSerializer
-from .knock import KnockCorrectionInputSerializer, KnockRoundInputSerializer
-from .rami import RamiCorrectionInputSerializer, RamiRoundInputSerializer
-
-# The round body by the game's rules.family: the schema gives it as a oneOf.
-ROUND_INPUTS = {"knock": KnockRoundInputSerializer, "gin": GinRoundInputSerializer,
-                "basic": BasicRoundInputSerializer, "rami": RamiRoundInputSerializer}
-CORRECTION_INPUTS = {"knock": KnockCorrectionInputSerializer, "gin": GinCorrectionInputSerializer,
-                     "basic": BasicCorrectionInputSerializer,
-                     "rami": RamiCorrectionInputSerializer}
 
 
 class ResultSerializer(serializers.Serializer):

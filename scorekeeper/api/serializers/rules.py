@@ -12,6 +12,7 @@ from iso4217 import Currency
 from rest_framework import serializers
 
 from ...rules import (
+    DEFAULT_PRESET,
     MONEY_PARAMETERS,
     RULE_CHOICES,
     InvalidRules,
@@ -211,7 +212,7 @@ class PresetSerializer(serializers.Serializer):
 
 class EvaluateInputSerializer(StrictSerializer):
     cards = CardsField(help_text='A list of card texts, or one text: "AS 2S 3S JK".')
-    preset = PresetField(default="wiener")
+    preset = PresetField(default=DEFAULT_PRESET)
     rules = RulesField()
     discard = StrictBooleanField(
         default=False, help_text="11 cards: find the best discard and evaluate the rest."

@@ -1,4 +1,5 @@
-"""The round input of the knock family (Wiener Rummy, Rommé), and its correction."""
+"""The knock family's round body (Wiener Rummy, Rommé: docs/rules.md 3), and its
+correction."""
 
 from rest_framework import serializers
 
@@ -8,7 +9,9 @@ from ...services.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
-from .hands import HandInputSerializer
+from ..serializers.hands import HandInputSerializer
+
+FAMILY = "knock"
 
 
 class KnockRoundInputSerializer(StrictSerializer):
@@ -30,3 +33,7 @@ class KnockRoundInputSerializer(StrictSerializer):
 class KnockCorrectionInputSerializer(KnockRoundInputSerializer):
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
     reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
+ROUND_INPUT = KnockRoundInputSerializer
+CORRECTION_INPUT = KnockCorrectionInputSerializer

@@ -1,4 +1,4 @@
-"""The round input of Basic Rummy (docs/rules.md 9), and its correction."""
+"""Basic Rummy's round body (docs/rules.md 9), and its correction."""
 
 from ...services.fields import (
     IdField,
@@ -6,22 +6,14 @@ from ...services.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
-from .fields import CardsField
-from .hands import DEADWOOD_ERRORS
+from ..serializers.hands import WholeHandInputSerializer
+
+FAMILY = "basic"
 
 
-class BasicHandInputSerializer(StrictSerializer):
+class BasicHandInputSerializer(WholeHandInputSerializer):
     """A hand of a Basic Rummy round: what was left in it, as points or as cards (the
     engine says which of them a hand needs: the one who went out holds nothing)."""
-
-    player = IdField()
-    deadwood = StrictIntegerField(
-        required=False, allow_null=True, min_value=0, max_value=10000,
-        error_messages=DEADWOOD_ERRORS,
-        help_text="The points of the cards left in hand (the whole hand counts).",
-    )
-    cards = CardsField(required=False, allow_null=True,
-                       help_text='The cards left in hand, as a list or one text "AS 2S 3S".')
 
 
 class BasicRoundInputSerializer(StrictSerializer):
@@ -41,3 +33,7 @@ class BasicRoundInputSerializer(StrictSerializer):
 class BasicCorrectionInputSerializer(BasicRoundInputSerializer):
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
     reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
+ROUND_INPUT = BasicRoundInputSerializer
+CORRECTION_INPUT = BasicCorrectionInputSerializer

@@ -1,5 +1,6 @@
-"""The round input of Rami (docs/rules.md 10), and its correction: a Rami hand is a Basic
-Rummy hand and what the player laid."""
+"""Rami's round body (docs/rules.md 10), and its correction: a Rami hand counts whole, as a
+Basic Rummy hand does, and adds what the player laid; a round adds how the finisher went
+out and the penalties."""
 
 from rest_framework import serializers
 
@@ -9,12 +10,13 @@ from ...services.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
-from .basic import BasicHandInputSerializer
-from .fields import CardsField
-from .hands import DEADWOOD_ERRORS
+from ..serializers.fields import CardsField
+from ..serializers.hands import DEADWOOD_ERRORS, WholeHandInputSerializer
+
+FAMILY = "rami"
 
 
-class RamiHandInputSerializer(BasicHandInputSerializer):
+class RamiHandInputSerializer(WholeHandInputSerializer):
     """A hand of a Rami round: what the player laid, and what was left in hand."""
 
     laid = StrictIntegerField(
@@ -77,3 +79,7 @@ class RamiRoundInputSerializer(StrictSerializer):
 class RamiCorrectionInputSerializer(RamiRoundInputSerializer):
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
     reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
+ROUND_INPUT = RamiRoundInputSerializer
+CORRECTION_INPUT = RamiCorrectionInputSerializer

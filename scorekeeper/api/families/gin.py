@@ -1,4 +1,4 @@
-"""The round input of Gin Rummy (docs/rules.md 8), and its correction."""
+"""Gin Rummy's round body (docs/rules.md 8), and its correction."""
 
 from rest_framework import serializers
 
@@ -9,7 +9,9 @@ from ...services.fields import (
     StrictIntegerField,
     StrictSerializer,
 )
-from .hands import HandInputSerializer
+from ..serializers.hands import HandInputSerializer
+
+FAMILY = "gin"
 
 
 class GinRoundInputSerializer(StrictSerializer):
@@ -40,3 +42,7 @@ class GinRoundInputSerializer(StrictSerializer):
 class GinCorrectionInputSerializer(GinRoundInputSerializer):
     number = StrictIntegerField(min_value=1, max_value=2**31 - 1, required=False)
     reason = StrictCharField(max_length=255, required=False, allow_blank=True, default="")
+
+
+ROUND_INPUT = GinRoundInputSerializer
+CORRECTION_INPUT = GinCorrectionInputSerializer

@@ -3,8 +3,7 @@ the club report"). Every member of the club reads it, as every member reads the 
 books on the pages (scorekeeper/web/report.py): one answer for viewers on both surfaces
 (docs/security.md). 404 for everyone else; the sums are scorekeeper.services.reports'."""
 
-import csv
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -80,29 +79,6 @@ class ReportSerializer(serializers.Serializer):
 # --- CSV ---------------------------------------------------------------------------------------
 
 
-CSV_INJECTION = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value):
-    """A text cell a spreadsheet would run as a formula gets a leading ' (OWASP CSV injection);
-    numbers are written as they are."""
-    if isinstance(value, str) and value.startswith(CSV_INJECTION):
-        return "'" + value
-    return value
-
-
-class _Echo:
-    def write(self, value):
-        return value
-
-
-def csv_lines(rows: Iterable[list]) -> Iterator[str]:
-    """Rows as CSV text, line by line (streamed); cells made safe for spreadsheets."""
-    writer = csv.writer(_Echo())
-    for row in rows:
-        yield writer.writerow([csv_cell(cell) for cell in row])
-
-
 # --- The report ------------------------------------------------------------------------------
 
 
@@ -176,7 +152,8 @@ def csv_answer(club: Club, request) -> StreamingHttpResponse:
         name: request.query_params[name] for name in ("table",)
         if name in request.query_params})["table"]
     rows = _game_rows(club.pk) if table == "games" else _player_rows(club.pk)
-    response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(reports.csv_lines(rows),
+                                     content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="club-{club.pk}-report-{table}.csv"'
     return response
 

@@ -1,8 +1,10 @@
-"""Template filters for the pages: money and signed numbers in the active language."""
+"""Template filters for the pages: money and signed numbers in the active language, and a
+game's status in words. Each is a thin wrapper around the one function that writes it
+(web/presenters/money.py, web/status.py)."""
 
 from django import template
-from django.utils.translation import gettext as _
 
+from scorekeeper.web import status
 from scorekeeper.web.presenters import money_text
 
 register = template.Library()
@@ -42,11 +44,26 @@ def at(sequence, index):
 
 
 @register.filter
+def game_status(value):
+    """A game's status as GameStatus, to ask it: {% with state=game.status|game_status %}
+    {% if state.playing %}."""
+    return status.game_status(value)
+
+
+@register.filter
+def status_word(value):
+    """{{ game.status|status_word }} -> "in a decider" ("in der Entscheidungsrunde")."""
+    return status.status_word(value)
+
+
+@register.filter
+def evening_note(value):
+    """After a game's name in the home page's list of evenings: "running", "pot carried
+    over" or nothing."""
+    return status.evening_note(value)
+
+
+@register.filter
 def void_note(view):
-    """Why a void game (a GameView) is void, in the reader's language: deleted as started by
-    mistake (only a game without rounds is deleted, and only one with rounds is voided), or
-    voided by an organiser for the reason given."""
-    game = view.game
-    if not view.rounds:
-        return _("Deleted: it was started by mistake.")
-    return _("Voided: %(reason)s") % {"reason": game.void_reason}
+    """Why a void game (a GameView) is void, in the reader's language."""
+    return status.void_note(view)

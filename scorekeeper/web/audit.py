@@ -29,9 +29,9 @@ from ..services.audit import (
     game_record,
     strays,
 )
-from ..templatetags.scorekeeper import void_note
 from .access import club_member
 from .presenters import ENTRY_KINDS, account_names, money_text
+from .status import list_word, void_note
 
 
 def organised_club(request, club_id: int, what: str = "see the audit",
@@ -128,14 +128,10 @@ def stray_texts(club: Club, found: list[Stray]) -> list[str]:
 
 
 def _status(checked: GameAudit) -> str:
-    game = checked.game
-    if game.status == GameStatus.VOID:
+    """A void game says why it is void; any other its status, a decider "running"."""
+    if checked.game.status == GameStatus.VOID:
         return void_note(checked.view)
-    if game.status == GameStatus.FINISHED:
-        return _("finished")
-    if game.status == GameStatus.CARRIED_OVER:
-        return _("pot carried over")
-    return _("running")
+    return list_word(checked.game.status)
 
 
 def difference_text(difference: Difference, names: dict[str, str], currency: str) -> str:

@@ -17,20 +17,11 @@ from django.views.decorators.http import require_GET
 
 from .. import services
 from ..models import TableSession
-from ..rules import GameStatus
 from ..services import evenings, policy
 from ..services.errors import Refused
 from .forms import PRESET_CHOICES, page_name
 from .htmx import go
-
-STATUS_WORDS = {
-    GameStatus.RUNNING: gettext_lazy("running"),
-    GameStatus.DECIDER: gettext_lazy("in a decider"),
-    GameStatus.FINISHED: gettext_lazy("finished"),
-    GameStatus.CARRIED_OVER: gettext_lazy("pot carried over"),
-    GameStatus.VOID: gettext_lazy("void"),
-}
-
+from .status import status_word
 
 # --- Starting an evening --------------------------------------------------------------------
 
@@ -86,7 +77,7 @@ class GameLine:
     id: int
     name: str
     kind: str  # the game's preset, in words
-    status: str
+    status: str  # in words
     winner: str
     carried_in: int
     carried_out: int
@@ -104,7 +95,7 @@ def _game_lines(evening) -> list[GameLine]:
     kinds = dict(PRESET_CHOICES)
     return [GameLine(
         line.game.pk, line.game.name, kinds.get(line.game.preset, line.game.preset),
-        STATUS_WORDS.get(line.status, line.status),
+        status_word(line.status),
         evening.names.get(line.winner, "") if line.winner is not None else "",
         line.carried_in, line.carried_out, line.void,
     ) for line in evening.games]

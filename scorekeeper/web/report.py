@@ -20,7 +20,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from ..api.reports import csv_lines  # the API's writer: both CSVs agree
 from ..services import audit, reports, season
 from .access import club_member
 from .audit import difference_texts
@@ -140,6 +139,8 @@ def money_chart(books: season.Season, currency: str, colors: dict[int, str]) -> 
                           end_x, end_y, end_y, False))
     _spread(lines, plot_bottom + 4)
     # Whole amounts at the scale's ends and at 0: the chart shows the trend, the table the cents.
+    # A scale's numbers, written as the game's chart writes its points (a plain "-"), not money
+    # for reading (money_text, with its "−"); the steps are whole units, so // loses nothing.
     guides = [Guide(value, y(value), number_format(value // 100, 0, force_grouping=True))
               for value in sorted({top, 0, low})]
     shown = _tick_days(len(days))
@@ -239,7 +240,8 @@ def _filename(club, start: date, end: date, extension: str) -> str:
 
 def _csv(club, start: date, end: date) -> StreamingHttpResponse:
     rows = reports.game_csv_rows(season.games_between(club.pk, start, end))
-    response = StreamingHttpResponse(csv_lines(rows), content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(reports.csv_lines(rows),
+                                     content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="{_filename(club, start, end, "csv")}"')
     return response

@@ -16,9 +16,8 @@ from ...names import FORBIDDEN
 from ...rules import format_money
 from ...services.fields import NameField, StrictSerializer
 
-
-def money(minor: int) -> str:
-    return format_money(minor)
+# Minor units out as the API writes them: the engine's one decimal text, 1750 -> "17.50".
+money = format_money
 
 
 # DRF deep-copies a serializer's declared fields for every instance it makes, which costs

@@ -1,7 +1,9 @@
 """Money and numbers as the active language writes them, and the ledger's words for them.
 
-money_text writes an amount for reading; amount_field_value writes one into a form field,
-where minor_from_text reads it back.
+money_text is the one writer of money for people (the currency, the sign, the language);
+the template filters and the form fields call it. Machines (the API, the CSV, the export
+documents) get the engine's one decimal text instead, rules.format_money. Money is minor
+units throughout, never a float.
 """
 
 from decimal import Decimal
@@ -16,11 +18,18 @@ CURRENCY_SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
 
 def money_text(minor: int, currency: str = "EUR", *, signed: bool = False,
-               symbol: bool = True) -> str:
-    """Minor units as the active language writes money: "17,50 €" (de), "€17.50" (en)."""
+               symbol: bool = True, grouping: bool = True) -> str:
+    """Minor units as the active language writes money: "17,50 €" (de), "€17.50" (en).
+
+    `signed` writes "+" before a gain (a loss always has its "−"); without `symbol` the
+    currency is left out (narrow columns, form fields); without `grouping` the thousands
+    are not grouped ("1234,50"), as a form field shows an amount for minor_from_text.
+    """
+    if isinstance(minor, float):
+        raise TypeError(f"money is minor units, never a float: {minor!r}")
     minor = int(minor)
     amount = formats.number_format(Decimal(abs(minor)).scaleb(-2), 2, use_l10n=True,
-                                   force_grouping=True)
+                                   force_grouping=grouping)
     sign = "\u2212" if minor < 0 else ("+" if signed and minor > 0 else "")
     if not symbol:
         return f"{sign}{amount}"
@@ -42,8 +51,10 @@ def minor_from_text(text: str) -> int:
 
 
 def amount_field_value(minor: int) -> str:
-    """An amount as a form field shows it in the active language: 500 -> "5,00" or "5.00"."""
-    return formats.number_format(Decimal(minor).scaleb(-2), 2, use_l10n=True)
+    """An amount as a form field shows it in the active language, for minor_from_text to read
+    back: 500 -> "5,00" or "5.00", without the currency or the thousands' grouping. (A field
+    never holds a negative amount: parse_money refuses one.)"""
+    return money_text(minor, symbol=False, grouping=False)
 
 
 # --- The ledger ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from .. import rules as engine
 from ..messages import message_for
 from ..rules import JOKER, RANKS, SUITS, hand_value, meld_value
 from ..services import HandInput
+from . import families
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {
@@ -169,14 +170,6 @@ def rank_buttons(rules: engine.Rules, cards: list[str], suit: str) -> list[tuple
     return buttons
 
 
-# Basic Rummy and Rami: a hand counts whole, and who went out holds nothing.
-TALLY_FAMILIES = ("basic", "rami")
-
-
-def _tally(rules: engine.Rules) -> bool:
-    return engine.family_for(rules).name in TALLY_FAMILIES
-
-
 def round_cards(data, *, without: str | tuple[str, ...] = "") -> list[str]:
     """Every card picked anywhere in the round form (hands and laid melds), but the fields
     `without`: the cards the decks must also hold for one more to be picked."""
@@ -218,7 +211,8 @@ def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str
     "JK" in the chosen suit), "remove" (a card, "7H") or "clear". A card is refused when
     the decks in play hold no more copies of it, counting every card of the form.
     """
-    entry = HandEntry(player, name, hand_size=rules.hand_size, whole=_tally(rules))
+    entry = HandEntry(player, name, hand_size=rules.hand_size,
+                      whole=engine.family_for(rules).whole_hands)
     entry.mode = "cards" if data.get(f"mode-{player}") == "cards" else "number"
     # Kept as typed (bounded): a value cut short would be a wrong number, not a refused one.
     entry.value = (data.get(f"dw-{player}") or "").strip()[:MAX_TYPED]
@@ -338,13 +332,14 @@ def penalty_choices(rules: engine.Rules, chosen: str) -> list[tuple[str, str]]:
 
 def round_entry(player: int, name: str, data, rules: engine.Rules, *, action: str = "",
                 argument: str = "") -> HandEntry:
-    """A row of the round form: the hand and, in Rami, what was laid and the penalty.
+    """A row of the round form: the hand and, where a round records it (Rami), what was
+    laid and the penalty.
     Actions named "lay_..." act on the laid melds' picker, the others on the hand's."""
     laying = action.startswith("lay_")
     entry = hand_entry(player, name, data, rules, action="" if laying else action,
                        argument=argument)
     laid_cards = []
-    if engine.family_for(rules).name == "rami":
+    if engine.family_for(rules).records_laid:
         entry.laid = laid_entry(player, data, rules, action=action[4:] if laying else "",
                                 argument=argument)
         entry.penalty = (data.get(f"pen-{player}") or "").strip()[:6]
@@ -363,44 +358,26 @@ def round_entry(player: int, name: str, data, rules: engine.Rules, *, action: st
     return entry
 
 
-# How a Rami round was finished (docs/rules.md 10.2).
-FINISHES = [
-    ("none", pgettext_lazy("rami finish", "Went out")),
-    ("rummy", pgettext_lazy("rami finish", "Rummy")),
-    ("own_cards", pgettext_lazy("rami finish", "Rummy, own cards")),
-]
-# What the round form asks, by family: the legend over the rows and the word on the one
-# who ended the round.
-ENDER_WORDS = {
-    "knock": gettext_lazy("knocked"),
-    "gin": gettext_lazy("knocked"),
-    "basic": pgettext_lazy("ended the round", "went out"),
-    "rami": pgettext_lazy("ended the round", "finished"),
-}
-HANDS_LEGENDS = {
-    "knock": gettext_lazy("Tap who knocked, then type everyone's points."),
-    "gin": gettext_lazy("Tap who knocked, then type everyone's points."),
-    "basic": gettext_lazy("Tap who went out, then type the points left in the others' hands."),
-    "rami": gettext_lazy("Tap who finished. Type what everyone laid, and the points left in "
-                         "the others' hands."),
-}
-
-
 class RoundInput:
-    """A round as typed in the form: who ended it and each participant's entry; in Rami
-    also how the round was finished and the penalties; or (in a family with void rounds,
-    Gin) the void round button.
+    """A round as typed in the form under the game's rules: who ended it and each
+    participant's entry; where the family asks (Rami) also what was laid, how the round
+    was finished and the penalties; or (in a family with void rounds, Gin) the void round
+    button.
 
     Only the shape is checked here (a number, a choice); whether the round is
     possible is the engine's question, asked through the service.
     """
 
-    def __init__(self, data, entries, *, family: str = "knock", eliminates: bool = False,
-                 correcting: bool = False, void_rounds: bool = False):
+    def __init__(self, data, entries, *, rules: engine.Rules, correcting: bool = False):
+        family = engine.family_for(rules)
         self.data = data
         self.entries = entries  # HandEntry per participant, in the form's order
-        self.family = family
-        self.eliminates = eliminates  # Rami's elimination mode: laid points may be unknown
+        self.pages = families.for_rules(rules)  # the family's words (web/families)
+        self.records_laid = family.records_laid
+        # A hand counts whole (Basic Rummy, Rami): who ended the round holds nothing.
+        self.whole_hands = family.whole_hands
+        # Where players are eliminated what they laid does not count: it may be left empty.
+        self.eliminates = family.eliminates(rules)
         self.correcting = correcting
         self.errors: dict[str, str] = {}
         self.ender: int | None = None
@@ -412,7 +389,7 @@ class RoundInput:
         self.penalty_rows: list[HandEntry] = []
         self.reason = (data.get("reason") or "").strip()[:255]
         # A void round has no knocker and no hands: whatever was typed is not sent.
-        self.void = void_rounds and bool(data.get("void"))
+        self.void = family.void_rounds and bool(data.get("void"))
 
     def is_valid(self) -> bool:
         if self.correcting and not self.reason:
@@ -421,18 +398,18 @@ class RoundInput:
             return not self.errors
         self._read_ender()
         self._refuse_repeats()
-        if self.family == "rami":
+        if self.pages.finishes:
             finish = self.data.get("finish", "")
-            if finish in dict(FINISHES):
+            if finish in dict(self.pages.finishes):
                 self.finish = finish
             else:
                 self.errors["finish"] = _("Tap how the round was finished")
         for entry in self.entries:
             entry.ender = entry.player == self.ender
-            hand = self._laid(entry) if self.family == "rami" else HandInput(entry.player)
-            # Basic Rummy and Rami: who went out holds nothing, and gives no hand.
-            if entry.ender and self.family in TALLY_FAMILIES:
-                if self.family == "rami" and hand is not None:
+            hand = self._laid(entry) if self.records_laid else HandInput(entry.player)
+            # A hand counting whole: who went out holds nothing, and gives no hand.
+            if entry.ender and self.whole_hands:
+                if self.records_laid and hand is not None:
                     self._send(entry, hand)
                 continue
             held = self._hand(entry, hand or HandInput(entry.player))
@@ -449,11 +426,11 @@ class RoundInput:
         ender = self.data.get("ender", "")
         if len(_sent(self.data, "ender")) > 1:
             # Radio buttons send one; two are a forged or broken form, not a choice to make.
-            self.errors["ender"] = str(ENDER_TWICE.get(self.family, ENDER_TWICE["knock"]))
+            self.errors["ender"] = str(self.pages.ender_twice)
         elif not ender:
-            self.errors["ender"] = str(ENDER_MISSING.get(self.family, ENDER_MISSING["knock"]))
+            self.errors["ender"] = str(self.pages.ender_missing)
         elif not whole(ender) or int(ender) not in ids:
-            self.errors["ender"] = str(ENDER_UNKNOWN.get(self.family, ENDER_UNKNOWN["knock"]))
+            self.errors["ender"] = str(self.pages.ender_unknown)
         else:
             self.ender = int(ender)
 
@@ -486,8 +463,8 @@ class RoundInput:
         return None
 
     def _laid(self, entry: HandEntry) -> HandInput | None:
-        """What a Rami player laid: points or melds; left empty only in elimination mode
-        (not known). None when wrong."""
+        """What a player laid (Rami): points or melds; left empty only where players are
+        eliminated (docs/rules.md 10.5: not known). None when wrong."""
         laid = entry.laid
         if laid.mode == "cards":
             if not laid.laid_melds:
@@ -525,24 +502,22 @@ class RoundInput:
         """An engine error next to its field: hands[i].* on the row of the i-th hand sent
         (its laid part for .laid...), penalties[i].* at that row's penalty, else the
         form. A second error on the same field is added to the first."""
-        where, message = error.field or "", message_for(error)
-        for prefix, rows in (("hands[", self.hand_rows), ("penalties[", self.penalty_rows)):
-            if not where.startswith(prefix):
-                continue
-            index, _sep, rest = where[len(prefix):].partition("]")
-            if index.isdigit() and int(index) < len(rows):
-                entry = rows[int(index)]
-                if prefix == "penalties[":
-                    entry.penalty_error = _joined(entry.penalty_error, message)
-                elif rest.startswith(".laid") and entry.laid is not None:
-                    entry.laid.error = _joined(entry.laid.error, message)
-                    meld = rest[len(".laid_melds["):].split("]")[0]
-                    if rest.startswith(".laid_melds[") and meld.isdigit():
-                        entry.laid.bad_meld = int(meld)
-                else:
-                    entry.error = _joined(entry.error, message)
-                return
-        key = where if where in ("ender", "finish") else "form"
+        where, message = error.where, message_for(error)
+        rows = {"hands": self.hand_rows, "penalties": self.penalty_rows}.get(
+            where[0] if where else None, [])
+        index = where[1] if len(where) > 1 and isinstance(where[1], int) else None
+        if index is not None and index < len(rows):
+            entry, rest = rows[index], where[2:]
+            if where[0] == "penalties":
+                entry.penalty_error = _joined(entry.penalty_error, message)
+            elif rest and rest[0] in ("laid", "laid_melds") and entry.laid is not None:
+                entry.laid.error = _joined(entry.laid.error, message)
+                if rest[0] == "laid_melds" and len(rest) > 1 and isinstance(rest[1], int):
+                    entry.laid.bad_meld = rest[1]
+            else:
+                entry.error = _joined(entry.error, message)
+            return
+        key = where[0] if where in (("ender",), ("finish",)) else "form"
         self.errors[key] = _joined(self.errors.get(key, ""), message)
 
 
@@ -563,19 +538,3 @@ def whole(text: str) -> bool:
     """Digits 0-9 only: str.isdigit() also takes "²", which int() refuses."""
     return text.isascii() and text.isdigit()
 
-
-ENDER_MISSING = {
-    "knock": gettext_lazy("Tap the name of the player who knocked"),
-    "basic": gettext_lazy("Tap the name of the player who went out"),
-    "rami": gettext_lazy("Tap the name of the player who finished"),
-}
-ENDER_TWICE = {
-    "knock": gettext_lazy("Only one player knocks: the form sent two, tap one name"),
-    "basic": gettext_lazy("Only one player goes out: the form sent two, tap one name"),
-    "rami": gettext_lazy("Only one player finishes: the form sent two, tap one name"),
-}
-ENDER_UNKNOWN = {
-    "knock": gettext_lazy("Choose the knocker among this round's players"),
-    "basic": gettext_lazy("Choose who went out among this round's players"),
-    "rami": gettext_lazy("Choose who finished among this round's players"),
-}

@@ -19,13 +19,11 @@ from .. import services
 from ..messages import message_for
 from ..models import Seat
 from ..rules import GameStatus, RulesError
+from . import families
 from . import presenters as pages
 from .access import member_game
 from .htmx import page_or_fragment, swap_whole_page
 from .round_form import (
-    ENDER_WORDS,
-    FINISHES,
-    HANDS_LEGENDS,
     RoundInput,
     card_view,
     picker_ranks,
@@ -77,10 +75,7 @@ def picker_part(action: str, entry) -> str:
 
 def round_input(view, data, entries, *, correcting=False) -> RoundInput:
     """What the form sent, read by the rules of the game's family."""
-    family = engine.family_for(view.rules)
-    return RoundInput(data, entries, family=family.name, correcting=correcting,
-                      eliminates=view.rules.mode == "elimination",
-                      void_rounds=family.void_rounds)
+    return RoundInput(data, entries, rules=view.rules, correcting=correcting)
 
 
 def _round_context(view, entries, form_input=None, *, number, dealer, key, correcting=False,
@@ -88,12 +83,14 @@ def _round_context(view, entries, form_input=None, *, number, dealer, key, corre
                    finish="none") -> dict:
     for entry in entries:
         entry.dealer = entry.player == dealer
-    family = engine.family_for(view.rules).name
+    family, pages_of_family = engine.family_for(view.rules), families.for_rules(view.rules)
+    finishes = pages_of_family.finishes
     return {
-        "family": family, "ender_word": ENDER_WORDS[family],
-        "hands_legend": HANDS_LEGENDS[family], "finishes": FINISHES,
-        "finish": finish if finish in dict(FINISHES) else "",
-        "eliminates": view.rules.mode == "elimination",
+        "family": family.name, "ender_word": pages_of_family.ender_word,
+        "hands_legend": pages_of_family.hands_legend, "finishes": finishes,
+        "round_template": pages_of_family.round_template,
+        "finish": finish if finish in dict(finishes) else "",
+        "records_laid": family.records_laid, "eliminates": family.eliminates(view.rules),
         "penalties_open": any(entry.penalty or entry.penalty_error for entry in entries),
         "view": view, "game": view.game, "rules": view.rules, "entries": entries,
         "number": number, "key": key, "correcting": correcting, "reason": reason,
@@ -103,7 +100,7 @@ def _round_context(view, entries, form_input=None, *, number, dealer, key, corre
         "open_offers": [] if correcting else pages.open_offers(view),
         "ranks": picker_ranks(), "suits": picker_suits(),
         "jokers": view.rules.jokers > 0, "picker_texts": picker_texts(view.rules),
-        "void_rounds": engine.family_for(view.rules).void_rounds, "was_void": was_void,
+        "void_rounds": family.void_rounds, "was_void": was_void,
         "match": match, "choices": choices,
         "action": reverse("round-edit", args=[view.game.pk, number]) if correcting
         else reverse("round-new", args=[view.game.pk]),
@@ -117,7 +114,7 @@ def round_new(request, game_id: int):
     view = services.load_game(game)
     state = view.state
     if request.method != "POST":
-        if state.status.ended:
+        if not view.accepts_rounds:  # ended, closed by hand or void: the sheet instead
             return redirect("game", game_id)
         table = pages.next_round_table(view, request.GET.get("match"))
         entries = round_entries(view, table.players, {})
@@ -228,10 +225,10 @@ def _stale_round(request, game_id: int, number: int, data):
     result = view.history.rounds[number - 1]
     entries = round_entries(view, pages.round_players(view, result), data, totals=False)
     recorded = _stored_form(view.round_facts(number))
-    family = engine.family_for(view.rules).name
+    ender_word = families.for_rules(view.rules).ender_word
     for entry in entries:
         entry.ender = str(entry.player) == data.get("ender")
-        entry.recorded = _recorded(entry, recorded, result.ender, ENDER_WORDS[family])
+        entry.recorded = _recorded(entry, recorded, result.ender, ender_word)
     context = _round_context(
         view, entries, number=number, dealer=result.dealer, correcting=True,
         match=result.match or None, was_void=result.void, key=pages.new_form_key(),
@@ -273,7 +270,7 @@ def _stored_form(stored) -> dict:
     for hand in stored.hands:
         player = hand.player_id
         if hand.cards:
-            data[f"mode-{player}"], data[f"cards-{player}"] = "cards", hand.cards
+            data[f"mode-{player}"], data[f"cards-{player}"] = "cards", " ".join(hand.cards)
         elif hand.deadwood is not None:
             data[f"dw-{player}"] = str(hand.deadwood)
         if hand.laid_melds is not None:

@@ -223,7 +223,7 @@ def hand_page(request, token: str):
             view, token, claim, number, entry,
             message=_("Reload the page: the form did not say which round it is for.")),
             status=422))
-    hand = _hand_input(entry, eliminates=view.rules.mode == "elimination")
+    hand = _hand_input(entry, eliminates=engine.family_for(view.rules).eliminates(view.rules))
     if hand is None:
         return _private(render(request, HAND_PAGE, _hand_context(
             view, token, claim, number, entry), status=422))
@@ -275,6 +275,7 @@ def _hand_context(view, token, claim, number, entry, *, sent=None, message="") -
         "claim": claim, "name": view.name(claim.player_id) if claim else "",
         "sent": sent, "message": message,
         "family": engine.family_for(rules).name,
+        "records_laid": engine.family_for(rules).records_laid,
         "ranks": picker_ranks(), "suits": picker_suits(), "jokers": rules.jokers > 0,
         "picker_texts": picker_texts(rules),
         "action": reverse("shared-hand", args=[token]),
@@ -334,7 +335,7 @@ def _hand_input(entry, *, eliminates: bool) -> HandInput | None:
 
 def _place_error(entry, error: RulesError) -> None:
     """The service's refusal next to the part it names: the laid melds or the hand."""
-    if (error.field or "").startswith("laid") and entry.laid is not None:
+    if error.where[:1] in (("laid",), ("laid_melds",)) and entry.laid is not None:
         entry.laid.error = message_for(error)
     else:
         entry.error = message_for(error)

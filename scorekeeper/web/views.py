@@ -33,20 +33,10 @@ from ..services import claims as claim_services
 from ..services import evenings as evening_services
 from ..services import policy
 from ..services.errors import Refused
+from . import families
 from . import presenters as pages
 from .access import member_game
-from .forms import (
-    GIN_FORMAT_HELP,
-    LAY_OFF_HELP,
-    NAME_PROBLEMS,
-    PRESET_HELP,
-    RAMI_MODE_HELP,
-    RULE_FIELDS,
-    NewGameForm,
-    apply_seat_action,
-    family_of,
-    read_seats,
-)
+from .forms import NAME_PROBLEMS, NewGameForm, apply_seat_action, read_seats
 from .htmx import go, page_or_fragment, swap_whole_page
 
 SHEET = "scorekeeper/game.html"
@@ -105,7 +95,7 @@ def new_game(request):
                                                players=seats, rules=form.rules(),
                                                session=evening, user=request.user)
                 except RulesError as error:
-                    errors = _start_error(error, family_of(form.cleaned_data["preset"]))
+                    errors = _start_error(error, form.cleaned_data["preset"])
                 else:
                     return go(request, reverse("game", args=[view.game.pk]))
             else:
@@ -122,30 +112,23 @@ def new_game(request):
          "focus_up": focus == f"up-{index}", "focus_down": focus == f"down-{index}"}
         for index, name in enumerate(seats)
     ]
-    house_rules = form.house_rules()
-    preset = form["preset"].value() if form["preset"].value() in engine.PRESETS else "wiener"
-    # The re-buy checkbox belongs to the knock family's settings: its rule is Wiener's
-    # while a game of another family is chosen.
-    knock_presets = engine.family_for(engine.Rules.preset("wiener")).presets
-    knock_preset = preset if preset in knock_presets else "wiener"
+    chosen = form["preset"].value()
+    preset = chosen if chosen in engine.PRESETS else engine.DEFAULT_PRESET
     context = {
         "form": form, "clubs": clubs, "club_id": club_id, "seat_rows": seat_rows,
         "club_players": club_players, "seat_error": seat_error, "focus": focus,
-        "errors": errors, "house_rules": house_rules,
-        "rebuy_help": message_for(engine.rebuy_rule(engine.Rules.preset(knock_preset))),
-        "lay_off_help": LAY_OFF_HELP,
-        "house_open": any(field.value() for field, _help in house_rules)
-        or form["lay_off"].value() not in (None, "", "none"),
-        "presets": [(key, label, PRESET_HELP[key], family_of(key)) for key, label in
-                    form.fields["preset"].choices],  # fmt: skip
+        "errors": errors,
+        "presets": [(each.name, each.label, each.help, family.family)
+                    for family in families.all_families() for each in family.presets],
         "preset_value": preset,
-        "gin_format_help": GIN_FORMAT_HELP,
-        "rami_mode_help": RAMI_MODE_HELP,
-        "basic_setup": pages.basic_setup_text(len(seats)),
+        # Each family's settings (scorekeeper/web/families), with what they show besides.
+        "family_settings": [family.settings_template for family in families.all_families()],
         "new_name": request.POST.get("new_name", "") if seat_error else "",
         "evening": evening,
         "carried_in": evening_services.carried_pot(evening) if evening else 0,
     }
+    for family in families.all_families():
+        context.update(family.settings_context(form, preset, seats))
     status = 422 if errors else 200
     return render(request, page_or_fragment(request, "scorekeeper/new_game.html", "game-form"),
                   context, status=status)
@@ -153,27 +136,10 @@ def new_game(request):
 
 def _first_settings(club) -> dict:
     """The new-game form as it first shows: the presets' own settings, in the given club."""
-    defaults, gin = engine.Rules.preset("wiener"), engine.Rules.preset("gin")
-    basic, rami = engine.Rules.preset("basic"), engine.Rules.preset("rami")
-    elimination = engine.Rules.preset("rami", mode="elimination")
-    return {
-        "club": club,
-        "buy_in": pages.amount_field_value(defaults.buy_in),
-        "knock_premium": pages.amount_field_value(defaults.knock_premium),
-        "preset": "wiener", "rebuy": True, "lay_off": "none",
-        "gin_knock_limit": gin.knock_limit, "game_target": gin.game_target,
-        "stake_per_point": pages.amount_field_value(gin.stake_per_point),
-        "gin_format": "match", "rounds_to_play": 1,
-        "pool_stake": pages.amount_field_value(defaults.buy_in),
-        "winner_share": gin.winner_share,
-        "basic_decks": "", "basic_hand_size": "", "basic_jokers": basic.jokers,
-        "basic_point_value": pages.amount_field_value(basic.point_value),
-        "basic_target": basic.game_target,
-        "rami_mode": "normal", "first_meld_min": rami.first_meld_min,
-        "rami_point_value": pages.amount_field_value(rami.point_value),
-        "rami_target": rami.game_target, "eliminate_at": elimination.eliminate_at,
-        "rami_buy_in": pages.amount_field_value(elimination.buy_in),
-    }
+    settings = {"club": club, "preset": engine.DEFAULT_PRESET}
+    for family in families.all_families():
+        settings.update(family.first_settings())
+    return settings
 
 
 def _evening_of(request, clubs) -> TableSession | None:
@@ -204,13 +170,13 @@ def _default_name(form) -> str:
     return f"{label}, {date_format(timezone.localdate(), 'SHORT_DATE_FORMAT')}"
 
 
-def _start_error(error: RulesError, family: str) -> dict:
+def _start_error(error: RulesError, preset: str) -> dict:
     """A start_game error under its field: players[2] -> that seat, rules.x -> the setting
-    of the family's form that asked for it."""
-    where, message = error.field or "", message_for(error)
-    if where.startswith("players"):
-        return {where: str(NAME_PROBLEMS.get(error.code, message))}
-    field = RULE_FIELDS[family].get(where)
+    of the preset's family that asked for it."""
+    message = message_for(error)
+    if error.where[:1] == ("players",):
+        return {error.field: str(NAME_PROBLEMS.get(error.code, message))}
+    field = families.for_preset(preset).rule_fields.get(error.field or "")
     return {field: message} if field else {"form": message}
 
 

@@ -1,6 +1,7 @@
 """A demo club to try the app with: a finished Wiener game, a running Rommé game, the
 finished Gin game of docs/rules.md's worked sheet, a finished Basic Rummy game and a
-running Rami game."""
+running Rami game. Each family's page module (scorekeeper/web/families) holds its demo
+games; this command plays them, family by family, each in its evening."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -8,60 +9,9 @@ from django.db import transaction
 
 from scorekeeper import services
 from scorekeeper.models import Club, Membership
+from scorekeeper.web import families
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo-rummy-2026"
-
-# The finished game: Dora re-buys after round 3 (86 -> 68), Cem goes out in round 4,
-# Dora in round 5, Ben re-buys after round 5 (83 -> 80), and in round 6 Anna and Emil
-# go out together, so Ben wins; five players share the pot 70/30.
-FINISHED = [
-    ("Anna", {"Anna": 2, "Ben": 25, "Cem": 18, "Dora": 40, "Emil": 12}),
-    ("Ben", {"Anna": 22, "Ben": 0, "Cem": 35, "Dora": 30, "Emil": 15}),
-    ("Cem", {"Anna": 14, "Ben": 20, "Cem": 2, "Dora": 6, "Emil": 31}),
-    "rebuy Dora",
-    ("Emil", {"Anna": 30, "Ben": 16, "Cem": 40, "Dora": 8, "Emil": 4}),
-    ("Anna", {"Anna": 2, "Ben": 22, "Dora": 30, "Emil": 12}),
-    "rebuy Ben",
-    ("Ben", {"Anna": 25, "Ben": 5, "Emil": 20}),
-]
-
-# The running game, three rounds in; the second round was entered by cards.
-RUNNING = [
-    ("Lena", {"Lena": 4, "Mario": 17, "Nora": 23, "Otto": 9}),
-    ("Mario", {"Lena": 31, "Mario": "AS 2S 3S 7H 7D 7C QD KD JK 2C", "Nora": 12, "Otto": 26}),
-    ("Otto", {"Lena": 8, "Mario": 15, "Nora": 40, "Otto": 0}),
-]
-
-
-# Gin, the worked sheet of docs/rules.md 8.6: A 17; B 33 gin; A 12 undercut; B 42; B 28.
-# Finals A 69, B 263; at 0.10 a point A pays B 19.40.
-GIN = [
-    ("Anna", {"Anna": 6, "Ben": 23}),
-    ("Ben", {"Anna": 13, "Ben": 0}),
-    ("Ben", {"Anna": 6, "Ben": 8}),
-    ("Ben", {"Anna": 22, "Ben": 0}),
-    ("Ben", {"Anna": 30, "Ben": 2}),
-]
-
-
-# Basic Rummy to 100 at 0.10 a point (docs/rules.md 9): Anna 52, Cem 45, Anna 52 more.
-BASIC = [
-    ("Anna", {"Ben": 23, "Cem": "KS QH 7D 2C"}),
-    ("Cem", {"Anna": 14, "Ben": 31}),
-    ("Anna", {"Ben": 40, "Cem": 12}),
-]
-
-# Rami, normal mode, three rounds in (docs/rules.md 10): melds laid as cards, a Rummy with
-# own cards while nobody else had laid (+400), a penalty.
-RAMI = [
-    ("Anna", {"Anna": {"laid_melds": ["QH KH AH", "7C 8C 9C", "JK 10D JD"]},
-              "Ben": {"laid": 45, "cards": "KS 5D 5H"},
-              "Cem": {"laid": 0, "deadwood": 30}}, {"finish": "none"}),
-    ("Ben", {"Anna": {"laid": 0, "deadwood": 40}, "Ben": {"laid": 85},
-             "Cem": {"laid": 0, "cards": "AS JK 9C"}}, {"finish": "own_cards"}),
-    ("Cem", {"Anna": {"laid": 50, "deadwood": 15}, "Ben": {"laid": 20, "deadwood": 25},
-             "Cem": {"laid": 70}}, {"finish": "none", "penalties": [("Cem", 300)]}),
-]
 
 
 class Command(BaseCommand):
@@ -82,17 +32,14 @@ class Command(BaseCommand):
                 user.set_password(DEMO_PASSWORD)
                 user.save()
             club = services.create_club(name="Rommérunde Ottakring (demo)", user=user)
-            session = services.create_session(club=club, name="Demo evening")
-            self.play(club, session, user, "Wiener, last Friday", "wiener", FINISHED)
-            self.play(club, session, user, "Rommé tonight", "romme", RUNNING)
-            gin_evening = services.create_session(club=club, name="Gin on Sunday")
-            self.play(club, gin_evening, user, "Gin, Anna v Ben", "gin", GIN,
-                      rules={"stake_per_point": "0.10"})
-            family_evening = services.create_session(club=club, name="Family evening")
-            self.play(club, family_evening, user, "Basic Rummy to 100", "basic", BASIC,
-                      rules={"game_target": 100})
-            self.play(club, family_evening, user, "Rami", "rami", RAMI,
-                      rules={"point_value": "0.01"})
+            evenings = {}
+            for family in families.all_families():
+                for game in family.demo_games:
+                    if game.evening not in evenings:
+                        evenings[game.evening] = services.create_session(club=club,
+                                                                         name=game.evening)
+                    self.play(club, evenings[game.evening], user, game.name, game.preset,
+                              game.script, rules=dict(game.rules) or None)
         self.stdout.write(self.style.SUCCESS(
             f"Demo loaded: sign in as {DEMO_USER} / {DEMO_PASSWORD}"
         ))
@@ -100,6 +47,9 @@ class Command(BaseCommand):
             raise RuntimeError("the demo user must organise the demo club")
 
     def play(self, club, session, user, name, preset, script, rules=None):
+        """Start a game and play its script. A step is (ender, {name: hand}) with maybe a
+        dict of more (finish, penalties as (name, points)), or "rebuy <name>"; the first
+        step's ender and names give the seats in order."""
         first = next(step for step in script if not isinstance(step, str))
         players = [first[0], *(name for name in first[1] if name != first[0])]
         view = services.start_game(club=club, name=name, preset=preset, players=players,

@@ -5,11 +5,11 @@ and every decision about money from the services (`services.settlement_for`); th
 package only arranges them for a small screen and a language.
 
 money.py money and amounts in the active language, the ledger's entry kinds and accounts
-form_helpers.py the form key, the Basic Rummy setup hint of the new-game form
+form_helpers.py the form key
 chart.py the chart of totals per round and the players' colours
-knock_sheet.py, gin_sheet.py, tally_sheet.py each family's score sheet
-sheet.py the sheet of a game's family and the pot's name
-next_round.py who plays and deals the next round, who played a recorded one
+sheet.py the sheet of a game's family (each family's own: scorekeeper/web/families) and the
+pot's name
+next_round.py who plays and deals the next round, the re-buys open, who played a recorded one
 result.py the end of a game: placings, payouts, who pays whom
 account.py who got what in a round, a player's account
 what_if.py what a correction would change before it is saved
@@ -19,8 +19,7 @@ The names below are the ones other modules use; they import them from here.
 
 from .account import build_account
 from .chart import PALETTE, Guide, Line
-from .form_helpers import basic_setup_text, new_form_key
-from .knock_sheet import open_offers
+from .form_helpers import new_form_key
 from .money import (
     CURRENCY_SYMBOLS,
     ENTRY_KINDS,
@@ -29,7 +28,7 @@ from .money import (
     minor_from_text,
     money_text,
 )
-from .next_round import next_round_table, round_players
+from .next_round import next_round_table, open_offers, round_players
 from .result import build_result
 from .sheet import build_sheet, pot_label
 from .what_if import build_what_if
@@ -42,7 +41,6 @@ __all__ = [
     "Line",
     "account_names",
     "amount_field_value",
-    "basic_setup_text",
     "build_account",
     "build_result",
     "build_sheet",

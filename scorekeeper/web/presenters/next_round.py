@@ -1,8 +1,9 @@
-"""Who plays the next round and who deals it, and who played a recorded one."""
+"""Who plays the next round and who deals it, the re-buys open before it, and who played a
+recorded one."""
 
 from dataclasses import dataclass
 
-from .gin_sheet import match_title
+from ..families.gin_sheet import match_title
 
 
 @dataclass
@@ -49,3 +50,30 @@ def round_players(view, result) -> list[int]:
         return [line.player for line in result.results]
     match = next(m for m in view.history.matches if m.number == result.match)
     return list(match.players)
+
+
+@dataclass
+class Offer:
+    player: int
+    name: str
+    total: int
+    target: int
+    cost: int
+
+    @property
+    def saved(self) -> int:
+        return self.total - self.target
+
+
+def open_offers(view) -> list[Offer]:
+    """The re-buys open right now, in seat order."""
+    state = view.state
+    if not state.status.playing:
+        return []
+    offers = []
+    for seat, standing in zip(view.seats, state.standings, strict=True):
+        offer = state.rebuy_offer(seat.player_id)
+        if offer is not None:
+            offers.append(Offer(seat.player_id, seat.player.name, standing.total,
+                                offer.target, offer.cost))
+    return offers

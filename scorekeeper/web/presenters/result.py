@@ -39,10 +39,9 @@ def build_result(view, settlement) -> Result:
     """Placings, payouts, each player's money and who pays whom, for reading aloud."""
     state, rules = view.state, view.rules
     paid = dict(state.payouts)
-    # Going out decides the places in the knock family and Rami's elimination mode; a Gin
-    # match's loser is placed by the final account instead (docs/rules.md 8).
-    outs = engine.family_for(rules).name == "knock" or (
-        rules.family == "rami" and rules.mode == "elimination")
+    # Going out decides the places where the rules eliminate (docs/rules.md 4.4, 10.5); a
+    # Gin match's loser is placed by the final account instead (docs/rules.md 8).
+    outs = engine.family_for(rules).eliminates(rules)
     placings = sorted(
         (Placing(standing.place, view.name(standing.player),
                  standing.total if standing.final is None else standing.final,

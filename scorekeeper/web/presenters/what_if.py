@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from ...rules import PlayerState
-from .tally_sheet import points_text
+from ..families.tally_sheet import points_text
 
 
 @dataclass

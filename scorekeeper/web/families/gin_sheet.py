@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy
 
 from ... import rules as engine
 from ...rules import PlayerState
+from ..presenters.chart import PALETTE, Chart, build_chart
 from ..round_form import card_view
-from .chart import PALETTE, Chart, build_chart
 
 MATCH_TITLES = {
     "match": gettext_lazy("Match"),
@@ -86,8 +86,8 @@ class GinSheet:
     ended: MatchSheet | None  # the match the last round ended
     corrected: list[GinRow]
     chart: Chart | None
-    offers: list = field(default_factory=list)  # Gin has no re-buys
-    kind: str = "gin"
+    # Its news and table (partials "news" and "table"), shown by scorekeeper/game.html.
+    template: str = "scorekeeper/families/gin_sheet.html"
     last_money: list = field(default_factory=list)
 
     @property

@@ -5,8 +5,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy
 
+from ... import rules as engine
 from ...rules import PlayerState
-from .chart import PALETTE, Chart, build_chart
+from ..presenters.chart import PALETTE, Chart, build_chart
 
 # A round's points in their parts (docs/rules.md 9.2, 10.2, 10.5), as the sheet writes them.
 HAND_PART = gettext_lazy("%(points)s hand")
@@ -88,9 +89,11 @@ class TallySheet:
     lowest_wins: bool
     target: int  # the target, or in elimination mode the limit
     money: bool  # whether the sheet has money to show per player
-    offers: list = field(default_factory=list)  # no re-buys
-    matches: tuple = ()
-    kind: str = "tally"
+    # Whether a round records what each player laid (Rami); else a hand's points are what
+    # was left in it (Basic Rummy), and the one who went out is marked so.
+    records_laid: bool
+    # Its news and table (partials "news" and "table"), shown by scorekeeper/game.html.
+    template: str = "scorekeeper/families/tally_sheet.html"
     last_money: list = field(default_factory=list)
 
 
@@ -121,7 +124,8 @@ def build_tally_sheet(view) -> TallySheet:
     """One row per round, one column per player, the leader and the chart toward the
     target (or the limit in Rami's elimination mode)."""
     state, rules = view.history, view.rules
-    eliminates = rules.family == "rami" and rules.mode == "elimination"
+    family = engine.family_for(rules)
+    eliminates = family.eliminates(rules)
     colors = {seat.player_id: PALETTE[index % len(PALETTE)]
               for index, seat in enumerate(view.seats)}  # fmt: skip
     rows = []
@@ -136,7 +140,7 @@ def build_tally_sheet(view) -> TallySheet:
                 cell = TallyCell(
                     True, line.points, line.total,
                     tally_parts(line, eliminates=eliminates, went_out=ender),
-                    line.deadwood if rules.family == "basic" and not ender else None,
+                    line.deadwood if not (family.records_laid or ender) else None,
                     result.dealer == seat.player_id, ender, ender and result.rummy,
                     line.penalty, seat.player_id in result.out,
                 )
@@ -155,6 +159,7 @@ def build_tally_sheet(view) -> TallySheet:
     return TallySheet(
         columns, rows, [row for row in rows if row.revision], _tally_news(view, eliminates),
         chart, eliminates, target, bool(rules.point_value or rules.buy_in),
+        family.records_laid,
     )
 
 

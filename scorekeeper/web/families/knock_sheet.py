@@ -4,7 +4,8 @@ marks, re-buys and the re-buys open right now."""
 from dataclasses import dataclass, field
 
 from ...rules import PlayerState
-from .chart import PALETTE, Chart, build_chart
+from ..presenters.chart import PALETTE, Chart, build_chart
+from ..presenters.next_round import Offer, open_offers
 
 
 @dataclass
@@ -52,19 +53,6 @@ class Row:
 
 
 @dataclass
-class Offer:
-    player: int
-    name: str
-    total: int
-    target: int
-    cost: int
-
-    @property
-    def saved(self) -> int:
-        return self.total - self.target
-
-
-@dataclass
 class Sheet:
     columns: list[Column]
     rows: list[Row]
@@ -73,8 +61,8 @@ class Sheet:
     last: "LastRound | None"
     chart: "Chart"
     gone_word: str
-    matches: tuple = ()  # a knock game is one sheet, not matches
-    kind: str = "knock"
+    # Its news and table (partials "news" and "table"), shown by scorekeeper/game.html.
+    template: str = "scorekeeper/families/knock_sheet.html"
     last_money: list = field(default_factory=list)  # MoneyLine: who got what last round
 
 
@@ -146,17 +134,3 @@ def build_knock_sheet(view) -> Sheet:
         guides = [rules.rebuy_from, rules.eliminate_at] if rules.rebuy else [rules.eliminate_at]
     return Sheet(columns, rows, [row for row in rows if row.revision], offers, last,
                  build_chart(view, columns, guides), gone_state)
-
-
-def open_offers(view) -> list[Offer]:
-    """The re-buys open right now, in seat order."""
-    state = view.state
-    if not state.status.playing:
-        return []
-    offers = []
-    for seat, standing in zip(view.seats, state.standings, strict=True):
-        offer = state.rebuy_offer(seat.player_id)
-        if offer is not None:
-            offers.append(Offer(seat.player_id, seat.player.name, standing.total,
-                                offer.target, offer.cost))
-    return offers

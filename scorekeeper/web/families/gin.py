@@ -1,0 +1,133 @@
+"""Gin Rummy on the pages (docs/rules.md 8): who knocked, the sheet per match, the prize
+pool, the knock limit, target, stake and format of a game, the demo game."""
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ... import rules as engine
+from ..presenters import amount_field_value
+from . import DemoGame, FamilyPages, Preset, engine_money
+from .gin_sheet import build_gin_sheet
+
+FAMILY = "gin"
+
+PRESETS = (
+    Preset("gin", gettext_lazy("Gin Rummy"),
+           gettext_lazy("Two players, one deck, no jokers. Knock with up to 10; gin earns "
+                        "20, an undercut 10. To 100 points: game bonus 100, box bonus 20 "
+                        "for each round won.")),
+    Preset("gin_online", gettext_lazy("Gin Rummy (online scoring)"),
+           gettext_lazy("Gin Rummy as online rooms score it: 25 for gin and 25 for "
+                        "an undercut.")),
+)
+
+# Its options and its three formats.
+GIN_KNOCK_LIMITS = [(10, "10"), (8, "8"), (5, "5")]
+GAME_TARGETS = [(100, "100"), (150, "150"), (200, "200")]
+ROUNDS_TO_PLAY = [(1, "1"), (2, "2"), (3, "3")]
+GIN_FORMATS = [
+    ("match", gettext_lazy("Match")),
+    ("ring", gettext_lazy("Ring game")),
+    ("tournament", gettext_lazy("Tournament")),
+]
+GIN_FORMAT_HELP = {
+    "match": gettext_lazy("Two players, to the game target."),
+    "ring": gettext_lazy("Two players for 1, 2 or 3 rounds (or until the target); the stakes "
+                         "go into a prize pool."),
+    "tournament": gettext_lazy("Four players: seats 1 and 2 and seats 3 and 4 play the "
+                               "semifinals, their winners the final; the stakes go into a "
+                               "prize pool."),
+}
+
+
+def settings_fields() -> dict:
+    return {
+        "gin_knock_limit": forms.TypedChoiceField(
+            coerce=int, choices=GIN_KNOCK_LIMITS, required=False, empty_value=None,
+            widget=forms.RadioSelect),
+        "game_target": forms.TypedChoiceField(coerce=int, choices=GAME_TARGETS, required=False,
+                                              empty_value=None, widget=forms.RadioSelect),
+        "gin_doubles_deadwood": forms.BooleanField(required=False),
+        "stake_per_point": forms.CharField(max_length=12, required=False),
+        "gin_format": forms.ChoiceField(choices=GIN_FORMATS, required=False,
+                                        widget=forms.RadioSelect),
+        "rounds_to_play": forms.TypedChoiceField(
+            coerce=int, choices=ROUNDS_TO_PLAY, required=False, empty_value=None,
+            widget=forms.RadioSelect),
+        "pool_stake": forms.CharField(max_length=12, required=False),
+        "winner_share": forms.CharField(max_length=3, required=False),
+    }
+
+
+def first_settings() -> dict:
+    gin = engine.Rules.preset(PRESETS[0].name)
+    # The prize pool's stake is first suggested as the default game's buy-in (Gin's own
+    # preset has no pool).
+    pool = engine.Rules.preset(engine.DEFAULT_PRESET).buy_in
+    return {"gin_knock_limit": gin.knock_limit, "game_target": gin.game_target,
+            "stake_per_point": amount_field_value(gin.stake_per_point),
+            "gin_format": "match", "rounds_to_play": 1,
+            "pool_stake": amount_field_value(pool), "winner_share": gin.winner_share}
+
+
+def read_settings(form) -> dict:
+    """Gin's settings: knock limit, target, gin doubling, stake per point and the format;
+    a ring game and a tournament put a stake into a prize pool."""
+    data = form.cleaned_data
+    chosen = {"knock_limit": data["gin_knock_limit"], "game_target": data["game_target"]}
+    overrides = {name: value for name, value in chosen.items() if value is not None}
+    overrides["gin_doubles_deadwood"] = data["gin_doubles_deadwood"]
+    stake = form.amount("stake_per_point", blank=0)
+    if stake is not None:
+        overrides["stake_per_point"] = engine_money(stake)
+    game_format = data["gin_format"] or "match"
+    overrides["tournament"] = game_format == "tournament"
+    overrides["rounds_to_play"] = (data["rounds_to_play"] or 1) if game_format == "ring" else 0
+    if game_format != "match":
+        pool = form.amount("pool_stake", blank=0)
+        if pool is not None:
+            overrides["buy_in"] = engine_money(pool)
+        share = (data["winner_share"] or "").strip()  # empty: the preset's share
+        if share.isdigit() and 75 <= int(share) <= 100:
+            overrides["winner_share"] = int(share)
+        elif share:
+            form.add_error("winner_share", _("The winner takes 75 to 100 percent"))
+    return overrides
+
+
+def settings_context(form, preset: str, seats) -> dict:
+    return {"gin_format_help": GIN_FORMAT_HELP}
+
+
+# The demo game, the worked sheet of docs/rules.md 8.6: A 17; B 33 gin; A 12 undercut;
+# B 42; B 28. Finals A 69, B 263; at 0.10 a point A pays B 19.40.
+DEMO = (
+    ("Anna", {"Anna": 6, "Ben": 23}),
+    ("Ben", {"Anna": 13, "Ben": 0}),
+    ("Ben", {"Anna": 6, "Ben": 8}),
+    ("Ben", {"Anna": 22, "Ben": 0}),
+    ("Ben", {"Anna": 30, "Ben": 2}),
+)
+
+# The round form's words are the knock family's: Gin is ended by a knock too.
+PAGES = FamilyPages(
+    family=FAMILY,
+    ender_word=gettext_lazy("knocked"),
+    hands_legend=gettext_lazy("Tap who knocked, then type everyone's points."),
+    ender_missing=gettext_lazy("Tap the name of the player who knocked"),
+    ender_twice=gettext_lazy("Only one player knocks: the form sent two, tap one name"),
+    ender_unknown=gettext_lazy("Choose the knocker among this round's players"),
+    build_sheet=build_gin_sheet,
+    pot_label=gettext_lazy("Prize pool"),
+    presets=PRESETS,
+    settings_fields=settings_fields,
+    first_settings=first_settings,
+    read_settings=read_settings,
+    rule_fields={"rules.buy_in": "pool_stake", "rules.stake_per_point": "stake_per_point",
+                 "rules.winner_share": "winner_share"},
+    settings_template="scorekeeper/families/gin_settings.html",
+    settings_context=settings_context,
+    demo_games=(DemoGame("Gin on Sunday", "Gin, Anna v Ben", "gin", DEMO,
+                         {"stake_per_point": engine_money(10)}),),
+)

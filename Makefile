@@ -140,12 +140,22 @@ clients: $(CLIENTS)/node_modules/.installed
 
 # The suite in TEST_JOBS processes (pytest-xdist), each taking whole test modules, so a
 # module's browser and fixtures stay in one process; TEST_JOBS=0 runs it in this one.
-# The schema fuzzing runs on its own after it: under xdist schemathesis runs its operations
-# as one test and sends far fewer requests. $(call PYTEST,options) adds options to both.
+# The schema fuzzing runs in a process of its own (under xdist schemathesis runs its
+# operations as one test and sends far fewer requests), started beside the suite rather
+# than after it: the suite's processes often wait (on chromium, on the servers some tests
+# start, and at the end on the last module of one process while the other has none left),
+# and the fuzzing takes up that time. Its report is held in a file and printed after the
+# suite's, so that the two do not interleave; the pass fails if either fails.
+# $(call PYTEST,options) adds options to both.
 TEST_JOBS ?= 2
 FUZZ := tests/test_api_fuzz.py
-PYTEST = $(PY) -m pytest $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile) \
-	$(1) --ignore=$(FUZZ) && $(PY) -m pytest $(1) $(FUZZ)
+PYTEST = fuzz_log=$$(mktemp); \
+	$(PY) -m pytest $(1) $(FUZZ) >"$$fuzz_log" 2>&1 & fuzz=$$!; \
+	trap "kill $$fuzz 2>/dev/null; rm -f $$fuzz_log" EXIT INT TERM; \
+	$(PY) -m pytest $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadfile) \
+		$(1) --ignore=$(FUZZ); suite=$$?; \
+	wait $$fuzz; fuzzed=$$?; echo "== The schema fuzzing ($(FUZZ)), run beside the suite:"; \
+	cat "$$fuzz_log"; [ $$suite = 0 ] && [ $$fuzzed = 0 ]
 
 # What runs where: the SQLite pass runs every test. The PostgreSQL pass runs the tests that
 # use a database (--database-only, tests/conftest.py: the django_db marker or a database

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.db import transaction
+from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
 from scorekeeper.models import Club, Membership
@@ -64,10 +65,13 @@ def pytest_sessionfinish(session, exitstatus):
         Path(f"{test_name}.writers").unlink(missing_ok=True)
 
 
+QUICK_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def quick_passwords(settings):
     """Passwords hashed cheaply: the tests are about games and money, not hashing."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = QUICK_HASHERS
 
 
 @pytest.fixture
@@ -80,7 +84,7 @@ def other_club(db):
     return Club.objects.create(name="Favoriten")
 
 
-def _user(username, club, role):
+def persona(username, club, role):
     user = get_user_model().objects.create_user(username, password=f"{username}-secret-42")
     if club is not None:
         Membership.objects.create(user=user, club=club, role=role)
@@ -89,25 +93,25 @@ def _user(username, club, role):
 
 @pytest.fixture
 def alice(club):
-    return _user("alice", club, Membership.Role.ORGANISER)
+    return persona("alice", club, Membership.Role.ORGANISER)
 
 
 @pytest.fixture
 def bob(club):
-    return _user("bob", club, Membership.Role.SCOREKEEPER)
+    return persona("bob", club, Membership.Role.SCOREKEEPER)
 
 
 @pytest.fixture
 def carol(club):
-    return _user("carol", club, Membership.Role.VIEWER)
+    return persona("carol", club, Membership.Role.VIEWER)
 
 
 @pytest.fixture
 def mallory(other_club):
-    return _user("mallory", other_club, Membership.Role.ORGANISER)
+    return persona("mallory", other_club, Membership.Role.ORGANISER)
 
 
-def _client(user):
+def api_client(user):
     client = APIClient()
     if user is not None:
         client.force_authenticate(user)
@@ -116,27 +120,61 @@ def _client(user):
 
 @pytest.fixture
 def as_alice(alice):
-    return _client(alice)
+    return api_client(alice)
 
 
 @pytest.fixture
 def as_bob(bob):
-    return _client(bob)
+    return api_client(bob)
 
 
 @pytest.fixture
 def as_carol(carol):
-    return _client(carol)
+    return api_client(carol)
 
 
 @pytest.fixture
 def as_mallory(mallory):
-    return _client(mallory)
+    return api_client(mallory)
 
 
 @pytest.fixture
 def anonymous(db):
     return APIClient()
+
+
+@pytest.fixture(scope="module")
+def api_world(django_db_setup, django_db_blocker):
+    """The world of tests/api_routes.py (the personas, Ottakring's games, tokens, webhook),
+    made once for a whole test module, for modules whose tests only read it or write inside
+    their own transaction. It lives in a transaction rolled back after the module's last
+    test; each test's own transaction (the `db` fixture) nests in it as a savepoint, so
+    every test meets the world as it was made. A module using it must not also ask for the
+    per-test personas (alice, club, as_alice...): they would be made a second time.
+
+    Made once per module, not per test: the world takes some twenty requests, and the
+    route walks of tests/test_api_access.py and tests/test_api_hostile.py (130 tests) spent
+    more time making it than trying the routes."""
+    from tests.api_routes import make_world
+
+    with django_db_blocker.unblock():
+        module_transaction = transaction.atomic()
+        module_transaction.__enter__()
+    try:
+        with django_db_blocker.unblock(), override_settings(
+                PASSWORD_HASHERS=QUICK_HASHERS, WEBHOOK_ALLOW_PRIVATE_TARGETS=True):
+            club = Club.objects.create(name="Ottakring")
+            members = [api_client(persona(name, club, role)) for name, role in (
+                ("alice", Membership.Role.ORGANISER), ("bob", Membership.Role.SCOREKEEPER),
+                ("carol", Membership.Role.VIEWER))]
+            mallory = persona("mallory", Club.objects.create(name="Favoriten"),
+                              Membership.Role.ORGANISER)
+            world = make_world(*members, api_client(mallory), api_client(None), club)
+        yield world
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            module_transaction.__exit__(None, None, None)
 
 
 def _page_client(user):

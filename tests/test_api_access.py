@@ -36,7 +36,6 @@ from tests.api_routes import (
     api_routes,
     attempt,
     error_body,
-    make_world,
     policy_says,
 )
 from tests.api_table import API
@@ -44,9 +43,13 @@ from tests.policy_spy import asking
 
 
 @pytest.fixture
-def world(as_alice, as_bob, as_carol, as_mallory, anonymous, club, settings):
+def world(api_world, db, settings):
+    """The world of tests/api_routes.py, made once for this module (tests/conftest.py,
+    api_world); each test meets it unchanged, in a transaction of its own."""
     settings.WEBHOOK_ALLOW_PRIVATE_TARGETS = True  # the world's webhook is on loopback
-    return make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club)
+    for client in api_world["clients"].values():
+        client.cookies.clear()  # nothing an earlier test was answered carries over
+    return api_world
 
 
 def test_the_matrix_covers_every_api_route_and_method():

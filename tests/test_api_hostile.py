@@ -19,7 +19,6 @@ from tests.api_routes import (
     ROUTES,
     counts,
     headers_of,
-    make_world,
     send,
     url_of,
     valid_body,
@@ -41,9 +40,13 @@ FORMS_TOO: set[str] = set()
 
 
 @pytest.fixture
-def world(as_alice, as_bob, as_carol, as_mallory, anonymous, club, settings):
+def world(api_world, db, settings):
+    """The world of tests/api_routes.py, made once for this module (tests/conftest.py,
+    api_world); each test meets it unchanged, in a transaction of its own."""
     settings.WEBHOOK_ALLOW_PRIVATE_TARGETS = True  # the world's webhook is on loopback
-    return make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club)
+    for client in api_world["clients"].values():
+        client.cookies.clear()  # nothing an earlier test was answered carries over
+    return api_world
 
 
 def test_every_write_is_tried_with_a_hostile_body():
@@ -244,7 +247,8 @@ SQL_NAMES = ["Robert'); DROP TABLE scorekeeper_player;--", "' OR '1'='1", "1; SE
 
 
 @pytest.mark.parametrize("names", [UNICODE_NAMES, SQL_NAMES], ids=["unicode", "sql"])
-def test_unicode_and_sql_like_names_are_stored_and_shown_verbatim(world, as_alice, names):
+def test_unicode_and_sql_like_names_are_stored_and_shown_verbatim(world, names):
+    as_alice = world["clients"][ALICE]
     rows = counts()
     club = as_alice.post(f"{API}/clubs/", {"name": names[0]}, format="json")
     session = as_alice.post(f"{API}/sessions/", {"club": world["club"], "name": names[1]},

@@ -276,8 +276,10 @@ def rebuy(request, game_id: int):
 @require_POST
 def close(request, game_id: int):
     member_game(request, game_id, write=True)
+    key = request.POST.get("key", "")
     try:
-        view = services.close_game(game_id=game_id, user=request.user)
+        view = saved_once(request, key, lambda: services.close_game(
+            game_id=game_id, user=request.user))
     except RulesError as error:
         return show_sheet(request, game_id, status=409, message=message_for(error))
     return show_sheet(request, game_id, view=view)

@@ -11,6 +11,7 @@ lets the PostgreSQL pass leave them out with `-m "not browser"` (they drive page
 database work the page and API tests already run on PostgreSQL).
 """
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -45,11 +46,14 @@ def uses_database(item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Marks the browser tests (before `-m` reads the marks), then, with --database-only,
-    deselects the tests that use no database."""
+    """Marks the browser tests (before `-m` reads the marks), puts the slow modules first,
+    then, with --database-only, deselects the tests that use no database."""
     for item in items:
         if item.path.name.startswith("test_browser_"):
             item.add_marker(pytest.mark.browser)
+    # The longest modules (marked slow) first: the processes take whole modules in this
+    # order, and a long one taken last would leave the other process idle at the end.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if not config.getoption("database_only"):
         return
     without = [item for item in items if not uses_database(item)]
@@ -143,24 +147,37 @@ def anonymous(db):
     return APIClient()
 
 
+@contextmanager
+def module_world(django_db_blocker):
+    """Where a test module makes its world once: a transaction rolled back after the
+    module's last test. Each test's own transaction (the `db` fixture) nests in it as a
+    savepoint, so every test meets the world as it was made. Build the world inside
+    `with django_db_blocker.unblock():` and yield it from a module-scoped fixture; a module
+    using one must not also ask for the per-test personas (alice, club, as_alice...): they
+    would be made a second time."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
 @pytest.fixture(scope="module")
 def api_world(django_db_setup, django_db_blocker):
     """The world of tests/api_routes.py (the personas, Ottakring's games, tokens, webhook),
-    made once for a whole test module, for modules whose tests only read it or write inside
-    their own transaction. It lives in a transaction rolled back after the module's last
-    test; each test's own transaction (the `db` fixture) nests in it as a savepoint, so
-    every test meets the world as it was made. A module using it must not also ask for the
-    per-test personas (alice, club, as_alice...): they would be made a second time.
+    made once for a whole test module (module_world), for modules whose tests only read it
+    or write inside their own transaction.
 
     Made once per module, not per test: the world takes some twenty requests, and the
     route walks of tests/test_api_access.py and tests/test_api_hostile.py (130 tests) spent
     more time making it than trying the routes."""
     from tests.api_routes import make_world
 
-    with django_db_blocker.unblock():
-        module_transaction = transaction.atomic()
-        module_transaction.__enter__()
-    try:
+    with module_world(django_db_blocker):
         with django_db_blocker.unblock(), override_settings(
                 PASSWORD_HASHERS=QUICK_HASHERS, WEBHOOK_ALLOW_PRIVATE_TARGETS=True):
             club = Club.objects.create(name="Ottakring")
@@ -171,13 +188,9 @@ def api_world(django_db_setup, django_db_blocker):
                               Membership.Role.ORGANISER)
             world = make_world(*members, api_client(mallory), api_client(None), club)
         yield world
-    finally:
-        with django_db_blocker.unblock():
-            transaction.set_rollback(True)
-            module_transaction.__exit__(None, None, None)
 
 
-def _page_client(user):
+def page_client(user):
     """A browser-like client with the persona signed in (session cookie)."""
     client = Client()
     client.force_login(user)
@@ -186,22 +199,22 @@ def _page_client(user):
 
 @pytest.fixture
 def alice_page(alice):
-    return _page_client(alice)
+    return page_client(alice)
 
 
 @pytest.fixture
 def bob_page(bob):
-    return _page_client(bob)
+    return page_client(bob)
 
 
 @pytest.fixture
 def carol_page(carol):
-    return _page_client(carol)
+    return page_client(carol)
 
 
 @pytest.fixture
 def mallory_page(mallory):
-    return _page_client(mallory)
+    return page_client(mallory)
 
 
 @pytest.fixture(autouse=True)

@@ -41,6 +41,9 @@ from tests.api_routes import (
 from tests.api_table import API
 from tests.policy_spy import asking
 
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def world(api_world, db, settings):

@@ -13,6 +13,7 @@ deleted one is gone (use_after_free).
 import itertools
 import json
 
+import pytest
 import schemathesis
 from django.db import transaction
 from hypothesis import HealthCheck, Phase, settings
@@ -29,6 +30,9 @@ from scorekeeper.models import Seat
 from scorekeeper.wsgi import application
 from tests import test_api_fuzz as fuzz
 from tests.api_table import API, Table
+
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.webhook_fixtures"]  # dns: no test asks real DNS
 

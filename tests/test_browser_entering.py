@@ -8,12 +8,16 @@ Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.services.policy import OPERATOR
 from tests.browser_steps import fill_round, game_with, seats, tap_card
+
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 

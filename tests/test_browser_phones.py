@@ -9,6 +9,7 @@ Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from ledger.services import lines
@@ -16,6 +17,9 @@ from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.services.policy import OPERATOR
 from tests.browser_steps import POLL_SECONDS, enter_round, fill_round, game_with, seats
+
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 

@@ -9,12 +9,16 @@ tests/browser_support.py; steps: tests/browser_steps.py.
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import PendingHand, Round
 from scorekeeper.services import policy
 from tests.browser_steps import POLL_SECONDS, game_with, pick_cards, seats
+
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 

@@ -8,6 +8,9 @@ tests/clients/game.ts (openapi-fetch), and node runs that program for a round.
 
 The tools come with `make test`: openapi-python-client from requirements.txt, the npm packages
 from tests/clients/package-lock.json (`make clients`). A missing tool fails, it never skips.
+
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
 """
 
 import importlib

@@ -16,6 +16,7 @@ nothing. Each request runs in a savepoint that is rolled back, so every persona
 meets the same games.
 """
 
+import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,13 +26,13 @@ from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.core.cache import cache
 from django.db import transaction
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import URLResolver, get_resolver
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from scorekeeper import services
-from scorekeeper.models import ApiToken, Game, Membership, SeatClaim
+from scorekeeper.models import ApiToken, Club, Game, Membership, SeatClaim
 from scorekeeper.services import HandInput, policy, webhooks
 from scorekeeper.services import clubs as club_services
 from scorekeeper.services.policy import OPERATOR
@@ -49,7 +50,12 @@ from tests.api_routes import (
     WRITERS,
     counts,
 )
+from tests.conftest import QUICK_HASHERS, module_world, page_client
+from tests.conftest import persona as make_persona
 from tests.policy_spy import asking
+
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
 
 # Outside this matrix: the API, the admin and the static files have their own, and the
 # health probe is for the load balancer.
@@ -375,12 +381,38 @@ def _first_round(view, ender: str, **points) -> services.GameView:
     return view
 
 
-@pytest.fixture
-def world(club, other_club, alice_page, bob_page, carol_page, mallory_page, settings) -> dict:
+@pytest.fixture(scope="module")
+def pages_world(django_db_setup, django_db_blocker) -> dict:
     """Ottakring's games at a point where every write is possible: round 2 may be entered,
     round 1 corrected, Cem may re-buy and the Punktespiel closed. mallory has a game of her
-    own, so her 404s are about whose game it is, not about having none."""
+    own, so her 404s are about whose game it is, not about having none. Made once for the
+    module (tests/conftest.py, module_world): each request runs in a rolled-back savepoint
+    anyway (attempt), so every test meets this world as it was made."""
+    with module_world(django_db_blocker):
+        with django_db_blocker.unblock(), override_settings(
+                PASSWORD_HASHERS=QUICK_HASHERS, WEBHOOK_ALLOW_PRIVATE_TARGETS=True):
+            yield _make_world()
+
+
+@pytest.fixture
+def world(pages_world, db, settings) -> dict:
+    """The module's world with clients of this test's own: a request may sign its client
+    out (logout, a password change) by its cookies, which no rollback brings back."""
     settings.WEBHOOK_ALLOW_PRIVATE_TARGETS = True  # the world's webhook is on loopback
+    clients = {}
+    for name, made in pages_world["clients"].items():
+        clients[name] = Client()
+        clients[name].cookies = copy.deepcopy(made.cookies)
+    return {**pages_world, "clients": clients}
+
+
+def _make_world() -> dict:
+    club = Club.objects.create(name="Ottakring")
+    other_club = Club.objects.create(name="Favoriten")
+    clients = {name: page_client(make_persona(name, club, role)) for name, role in (
+        (ALICE, Membership.Role.ORGANISER), (BOB, Membership.Role.SCOREKEEPER),
+        (CAROL, Membership.Role.VIEWER))}
+    clients[MALLORY] = page_client(make_persona(MALLORY, other_club, Membership.Role.ORGANISER))
     pot = services.start_game(club=club, name="Freitag", preset="wiener",
                               players=["Anna", "Ben", "Cem"], user=OPERATOR)
     pot = _first_round(pot, "Anna", Anna=3, Ben=40, Cem=85)  # Cem may re-buy
@@ -404,8 +436,7 @@ def world(club, other_club, alice_page, bob_page, carol_page, mallory_page, sett
     phones = phones_world(pot.game)
     return {
         "rebought": rebought.game.pk, "rebuyer": rebuyer, "fresh": fresh.game.pk,
-        "clients": {ANON: phones.pop("phone"), CAROL: carol_page, BOB: bob_page, ALICE: alice_page,
-                    MALLORY: mallory_page},
+        "clients": {ANON: phones.pop("phone"), **clients},
         "club": club.pk, "game": pot.game.pk, "points": points.game.pk,
         **members_world(club),  # invites, a member to remove, a password reset link
         **tokens_world(club),

@@ -28,6 +28,9 @@ from scorekeeper import checks, keyfile
 from scorekeeper.management.commands import lanurl
 from tests.servers import stop
 
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 OLD_BUILT_IN_KEY = "dev-only-insecure-key-set-SECRET_KEY-in-production"
 

@@ -27,6 +27,9 @@ from rest_framework.test import APIClient
 
 from scorekeeper.models import Club, Membership
 
+# Among the longest modules: run first (tests/conftest.py), so the processes end together.
+pytestmark = pytest.mark.slow
+
 API = "/api/v1"
 
 

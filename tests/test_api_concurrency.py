@@ -383,3 +383,30 @@ def test_sqlite_runs_in_wal_with_immediate_transactions_and_foreign_keys(setting
         other.execute("ROLLBACK")
     finally:
         other.close()
+
+
+# --- Two games started at once --------------------------------------------------------------
+
+
+def test_two_games_started_at_once_with_the_same_new_players_seat_the_same_players(
+        bob, as_bob, monkeypatch):
+    # Both starts must meet in the window between reading the club's players and making
+    # a new one: making a player is slowed, so the second start arrives inside it.
+    from scorekeeper.models import Player
+
+    original = Player.objects.create
+
+    def slow_create(**fields):
+        time.sleep(0.2)
+        return original(**fields)
+
+    monkeypatch.setattr(Player.objects, "create", slow_create)
+    players = ["Neu Anna", "Neu Ben"]
+    responses = _together(bob, [lambda client: client.post(
+        "/api/v1/games/", {"name": "Gleichzeitig", "preset": "wiener", "players": players},
+        format="json")] * 2)
+
+    assert [r.status_code for r in responses] == [201, 201], [r.content for r in responses]
+    seated = [sorted(player["id"] for player in r.json()["players"]) for r in responses]
+    assert seated[0] == seated[1]
+    assert Player.objects.filter(name__in=players).count() == 2

@@ -67,6 +67,10 @@ def start_game(
         raise ServiceError("That table session belongs to another club", field="session",
                            code="invalid")
     with transaction.atomic():
+        # Games started at once in a club may seat the same new player: the club's row is
+        # locked first, so the second start finds the player the first one made (else it
+        # would break the unique name and answer 500).
+        Club.objects.select_for_update().only("pk").get(pk=club.pk)
         # Every game sits in a table session: the session holds a pot carried out of it.
         if session is None:
             session = TableSession.objects.create(club=club, name=name)

@@ -36,33 +36,42 @@ class Command(BaseCommand):
                             "entries of a game that is gone.")
 
     def handle(self, *args, club, game, **options):
-        games = Game.objects.order_by("pk")
-        if club is not None:
-            games = games.filter(club_id=club)
-        if game is not None:
-            games = games.filter(pk=game)
-        checked, wrong = 0, 0
-        for each in games.iterator(chunk_size=500):
-            checked += 1
-            differences = services.verify_game(each)
-            if differences:
-                wrong += 1
-                self.stdout.write(f"Game {each.pk} ({each.name}):")
-                for difference in differences:
-                    self.stdout.write(f"  {difference}")
-        found = strays(club_id=club, game_ids=None if game is None else [game])
-        if game is not None and not checked and not found:
-            raise CommandError(f"There is no game {game}")
-        if found:
-            self.stdout.write("Ledger entries that no game accounts for:")
-            for stray in found:
-                self.stdout.write(f"  {_stray_text(stray)}")
-        summary = f"{checked} games checked, {wrong} with differences"
-        if found:
-            summary += f"; {len(found)} ledger entries that no game accounts for"
-        self.stdout.write(summary + ".")
-        if wrong or found:
+        if not verify_books(self.stdout.write, club=club, game=game):
             raise SystemExit(1)
+
+
+def verify_books(write, *, club: int | None = None, game: int | None = None) -> bool:
+    """The audit itself, line by line through `write`; True when the books agree.
+
+    A function so that `manage.py restore` can judge a restored database by the very same
+    audit. Raises CommandError for a --game that neither exists nor left entries behind.
+    """
+    games = Game.objects.order_by("pk")
+    if club is not None:
+        games = games.filter(club_id=club)
+    if game is not None:
+        games = games.filter(pk=game)
+    checked, wrong = 0, 0
+    for each in games.iterator(chunk_size=500):
+        checked += 1
+        differences = services.verify_game(each)
+        if differences:
+            wrong += 1
+            write(f"Game {each.pk} ({each.name}):")
+            for difference in differences:
+                write(f"  {difference}")
+    found = strays(club_id=club, game_ids=None if game is None else [game])
+    if game is not None and not checked and not found:
+        raise CommandError(f"There is no game {game}")
+    if found:
+        write("Ledger entries that no game accounts for:")
+        for stray in found:
+            write(f"  {_stray_text(stray)}")
+    summary = f"{checked} games checked, {wrong} with differences"
+    if found:
+        summary += f"; {len(found)} ledger entries that no game accounts for"
+    write(summary + ".")
+    return not (wrong or found)
 
 
 def _stray_text(stray: ledger.Stray) -> str:

@@ -14,7 +14,7 @@ help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
 	@echo "            (make run HOST=0.0.0.0: serve the phones on the local network too)"
 	@echo "make test   install, lint, the whole suite on SQLite, the database tests on PostgreSQL"
-	@echo "make serve  collectstatic, migrate, serve with gunicorn on http://127.0.0.1:8000 (DEBUG off)"
+	@echo "make serve  collectstatic, migrate, serve gunicorn and the task worker on http://127.0.0.1:8000 (DEBUG off)"
 	@echo "make bench  solver, replay, HTTP and club benchmarks (with the peer solvers in .venv-bench)"
 
 # Installs come from the locks only (every package pinned with its hash): requirements.lock
@@ -98,10 +98,13 @@ run: install static
 	trap 'kill $$worker 2>/dev/null' EXIT; \
 	PUBLIC_URL="$$public" $(PY) manage.py runserver $(HOST):$(PORT)
 
-# Production serving (README, "Serving in production"): gunicorn with whitenoise for the
-# static files. SQLite by default, PostgreSQL with DATABASE_URL. Plain http on loopback,
-# hence SECURE_SSL_REDIRECT=0 unless the environment says otherwise; behind a TLS proxy
-# set BIND, SECURE_SSL_REDIRECT=1, SECURE_PROXY_SSL_HEADER and TRUSTED_PROXIES.
+# Production serving (README, "Serving in production"; docs/deploy.md): the Procfile's web
+# (gunicorn, whitenoise for the static files) and worker (the task worker) under honcho,
+# which stops both on Ctrl+C or SIGTERM. SQLite by default, PostgreSQL with DATABASE_URL.
+# Plain http on loopback, hence SECURE_SSL_REDIRECT=0 unless the environment says otherwise;
+# behind a TLS proxy set BIND, SECURE_SSL_REDIRECT=1, SECURE_PROXY_SSL_HEADER and
+# TRUSTED_PROXIES. The venv's bin/ leads PATH, so that the Procfile's python and gunicorn are
+# the installed ones.
 BIND ?= 127.0.0.1:8000
 # Workers: WEB_CONCURRENCY, else 2 x cores + 1, at most 8 (sync workers; more only queue
 # on the database).
@@ -110,9 +113,8 @@ WEB_CONCURRENCY ?= $(shell n=$$(( 2 * $$(nproc 2>/dev/null || echo 1) + 1 )); ec
 serve: export SECURE_SSL_REDIRECT ?= 0
 serve: install-runtime static
 	$(PY) manage.py migrate --noinput
-	exec $(VENV)/bin/gunicorn scorekeeper.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) \
-		--access-logfile - --timeout 30 --graceful-timeout 20 \
-		--max-requests 2000 --max-requests-jitter 200 --no-control-socket
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" BIND="$(BIND)" WEB_CONCURRENCY="$(WEB_CONCURRENCY)" \
+		PYTHONUNBUFFERED=1 exec $(VENV)/bin/honcho start --env /dev/null
 
 lint: install
 	$(PY) -m ruff check .

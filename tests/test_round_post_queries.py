@@ -80,3 +80,14 @@ def test_a_refused_round_post_writes_nothing_and_bumps_no_version(table, as_caro
             response = client.post(f"{table.url}rounds/", body, format="json")
         assert response.status_code == status
         assert version_bumps(queries.captured_queries) == []
+
+
+def test_the_access_check_asks_the_callers_role_with_the_games_row_only(table):
+    # The role comes with the locked row (services.lock_game); the command's own check of
+    # the policy takes it from there instead of reading the membership again.
+    with CaptureQueriesContext(connection) as queries:
+        response = table.post_round("Ben", Anna=20, Ben=3, Cem=40)
+    assert response.status_code == 201, response.json()
+    membership_reads = [query["sql"] for query in queries.captured_queries
+                        if 'FROM "scorekeeper_membership"' in query["sql"]]
+    assert membership_reads == [], membership_reads

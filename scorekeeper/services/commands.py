@@ -65,7 +65,7 @@ def record_round(
     """
     with transaction.atomic():
         view = read_for_write(game_id, locked, seats)
-        user = allowed(user, "game.write", view.game.club_id)
+        user = allowed(user, "game.write", view.game.club_id, locked=locked)
         refuse_void(view)
         state = view.state
         if state.status.ended:
@@ -108,7 +108,7 @@ def correct_round(
         )
     with transaction.atomic():
         view = read_for_write(game_id, locked, seats)
-        user = allowed(user, "game.write", view.game.club_id)
+        user = allowed(user, "game.write", view.game.club_id, locked=locked)
         refuse_void(view)
         if version != view.game.version:
             raise VersionMismatch(

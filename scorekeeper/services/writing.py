@@ -233,10 +233,14 @@ def read_for_write(game_id: int, locked: Game | None = None, seats=None) -> Game
     return load_game(locked, seats=seats)
 
 
-def allowed(who, action: str, club_id: int):
+def allowed(who, action: str, club_id: int, *, locked: Game | None = None):
     """Ask the access policy before a command writes (docs/security.md, "Commands ask
-    too"); the user to record as having acted (None for the operator)."""
-    policy.check(who, action, club_id)
+    too"); the user to record as having acted (None for the operator).
+
+    `locked`: the game's row as reading.lock_game read it for this same caller, with the
+    caller's role beside it: the policy is answered without reading the role again."""
+    known = {"role": locked.caller_role} if hasattr(locked, "caller_role") else {}
+    policy.check(who, action, club_id, **known)
     return policy.acting_user(who)
 
 

@@ -4,18 +4,11 @@ and the table's development server on the local network without DEBUG.
 docs/security.md, "Keys" and "Serving the table's phones".
 """
 
-import http.cookiejar
 import json
 import os
-import re
-import socket
 import stat
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -25,8 +18,6 @@ from django.core.checks import Error
 from django.test import override_settings
 
 from scorekeeper import checks, keyfile
-from scorekeeper.management.commands import lanurl
-from tests.servers import stop
 
 # Among the longest modules: run first (tests/conftest.py), so the processes end together.
 pytestmark = pytest.mark.slow
@@ -239,71 +230,6 @@ def test_debug_does_not_allow_private_webhook_targets(tmp_path):
     assert probe(server_env(tmp_path, WEBHOOK_ALLOW_PRIVATE_TARGETS="1"))["private_webhooks"]
 
 
-# --- make run HOST=0.0.0.0: the table's phones, DEBUG off ----------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _open(opener, url, **kwargs):
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            return opener.open(url, timeout=5, **kwargs)
-        except urllib.error.HTTPError:
-            raise
-        except OSError:
-            assert time.monotonic() < deadline, f"nothing answers on {url}"
-            time.sleep(0.2)
-
-
-def test_make_run_on_the_local_network_serves_without_debug(tmp_path):
-    if lanurl.lan_address() is None:
-        pytest.skip("this machine has no network address")
-    port = free_port()
-    env = {**server_env(tmp_path, DEBUG="1"),  # even DEBUG=1 in the shell stays off
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}"}
-    server = subprocess.Popen(
-        ["make", "--no-print-directory", "run", "HOST=0.0.0.0", f"PORT={port}"], cwd=BASE_DIR,
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True)
-    try:
-        output = []
-        for line in server.stdout:
-            output.append(line)
-            if found := re.match(r"Phones at the table open (http://\S+) ", line):
-                public = found[1]
-                break
-        else:
-            pytest.fail("".join(output))
-        jar = http.cookiejar.CookieJar()
-        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-        login = _open(opener, f"{public}/accounts/login/").read().decode()
-
-        # No debug page: a missing page is the app's own 404.
-        with pytest.raises(urllib.error.HTTPError) as missing:
-            _open(opener, f"{public}/no-such-page/")
-        body = missing.value.read().decode()
-        assert missing.value.code == 404
-        assert "URLconf" not in body and "DEBUG = True" not in body
-        # The static files come from whitenoise (the collected files).
-        css = re.search(r'href="(/static/[^"]+\.css)"', login)[1]
-        with _open(opener, f"{public}{css}") as sheet:
-            assert sheet.status == 200 and "max-age" in sheet.headers["Cache-Control"]
-        # Signing in over plain http works (the cookies are not Secure), and so does sharing.
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', login)[1]
-        form = urllib.parse.urlencode({"username": "demo", "password": "demo-rummy-2026",
-                                       "csrfmiddlewaretoken": token}).encode()
-        home = _open(opener, urllib.request.Request(
-            f"{public}/accounts/login/", data=form, headers={"Origin": public})).read().decode()
-        game = re.search(r'href="/games/(\d+)/"', home)[1]
-        share = _open(opener, f"{public}/games/{game}/share/").read().decode()
-        link = re.search(r'id="share-url" class="url" value="([^"]+)"', share)[1]
-        assert link.startswith(f"{public}/s/")
-        sheet = _open(urllib.request.build_opener(), link)
-        assert sheet.status == 200 and sheet.headers["Cache-Control"] == "private, no-store"
-    finally:
-        stop(server)
+# `make run HOST=0.0.0.0` serving without debug (DEBUG=1 in the shell stays off), its static
+# files, sign-in over plain http and the share link: one server start checks them all, in
+# tests/test_share_network.py (test_make_run_host_0000_serves_the_phones_on_the_local_network).

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -194,7 +195,9 @@ def test_make_run_host_0000_serves_the_phones_on_the_local_network(tmp_path):
     port = free_port()
     server = subprocess.Popen(
         ["make", "--no-print-directory", "run", "HOST=0.0.0.0", f"PORT={port}"], cwd=BASE_DIR,
-        env=make_run_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        # DEBUG=1 in the shell stays off on the network (docs/security.md)
+        env={**make_run_env(tmp_path), "DEBUG": "1"}, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True,
         start_new_session=True)  # its own process group, ended as one below
     try:
         public, output = None, []
@@ -220,6 +223,18 @@ def test_make_run_host_0000_serves_the_phones_on_the_local_network(tmp_path):
 
         assert shown_link(share).startswith(f"{public}/s/")
         assert qr_of(share) == segno_svg(shown_link(share))
+        with opener.open(shown_link(share), timeout=10) as sheet:
+            assert sheet.status == 200 and sheet.headers["Cache-Control"] == "private, no-store"
+        # No debug page: a missing page is the app's own 404.
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            opener.open(f"{public}/no-such-page/", timeout=10)
+        body = missing.value.read().decode()
+        assert missing.value.code == 404
+        assert "URLconf" not in body and "DEBUG = True" not in body
+        # The static files come from whitenoise (the collected files), cached.
+        css = re.search(r'href="(/static/[^"]+\.css)"', login)[1]
+        with opener.open(f"{public}{css}", timeout=10) as sheet:
+            assert sheet.status == 200 and "max-age" in sheet.headers["Cache-Control"]
         with pytest.raises(urllib.error.HTTPError) as refused:
             opener.open(urllib.request.Request(f"{public}/accounts/login/",
                                                headers={"Host": "evil.example"}), timeout=10)

@@ -1,4 +1,5 @@
-"""HTTP benchmark: our app next to ihatemoney 7.2.1, both under gunicorn, in one run.
+"""HTTP benchmark: our app next to ihatemoney 7.2.1, both under gunicorn, on SQLite and
+then on PostgreSQL, in one run.
 
 Run by `make bench` after the solver benchmarks (or alone: `python -m bench.http`, or
 `python -m bench --http-only` with the cold-write figures of bench/cold.py).
@@ -9,14 +10,16 @@ with every member's balance. Its bill is the closest thing it has to our round (
 and its shares, and balances that change), its project to our game.
 
 Both servers get the same: gunicorn (the version of requirements.txt) with the same
-number of sync workers (those of `make serve`), each on its own SQLite file in one
-throwaway directory, data made over their own APIs before anything is timed, the same
-16 client threads on loopback (one http.client connection each; gunicorn's sync workers
-close it after each answer, as behind a proxy), and untimed warm-up requests from every
-client first. Every scenario sends a fixed number of requests and stops at a time cap
-whatever it reached; nothing but 127.0.0.1 is ever addressed, and ihatemoney's
-outgoing HTTP (currency rates, which these requests never ask for) is pointed at a
-closed loopback port.
+number of sync workers (those of `make serve`), each on a throwaway database of its own
+(first a SQLite file each in one temporary directory, then a database each on the
+PostgreSQL server of BENCH_PG_URL, created and dropped here; ihatemoney reaches it
+through SQLAlchemy and psycopg 3), data made over their own APIs before anything is
+timed, the same 16 client threads on loopback (one http.client connection each;
+gunicorn's sync workers close it after each answer, as behind a proxy), and untimed
+warm-up requests from every client first. Every scenario sends a fixed number of
+requests and stops at a time cap whatever it reached; nothing but 127.0.0.1 and the
+PostgreSQL server is ever addressed, and ihatemoney's outgoing HTTP (currency rates,
+which these requests never ask for) is pointed at a closed loopback port.
 
 Scenarios (ours against theirs):
   detail  GET /api/v1/games/{id}/ (Token auth) on a game of 30 rounds and 4 players,
@@ -30,7 +33,10 @@ Our server runs as `make serve` runs it (DEBUG off, SECURE_SSL_REDIRECT=0), with
 limits off (THROTTLING=0; ihatemoney has none on its API). For the write scenario the
 rate in the first and in the last third of the run is reported too: the run is cut into
 thirds of the time during which all 16 clients were still sending, and each request
-counts in the third in which it completed. The goals are reported, never fail the run.
+counts in the third in which it completed. The speed goals are reported, never fail the
+run; a side that cannot run does (bench/outcome.py): a server that does not start, a
+setup request refused, or timed requests that answer 4xx (the bench no longer speaks
+the app's API), more than 1% that fail or answer 5xx, or none that succeed.
 
 BENCH_APP_DIR=/path/to/a/checkout runs our side from another copy of the app (for
 example `git worktree add /tmp/sk-head HEAD`); the default is this checkout.
@@ -41,7 +47,6 @@ import json
 import os
 import random
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -50,33 +55,59 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from urllib.parse import urlencode
 
+from bench import databases
+from bench.outcome import Outcome, smoke
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-CLIENTS = 16
-WARM_UP = 3  # untimed requests per client before each scenario
-DETAIL_REQUESTS = 1500  # in all, per side: 3-5 s ours, 15-25 s theirs
-DETAIL_SLICES = 3  # sent in this many slices, the two sides taking turns
-WRITES_PER_CLIENT = 60  # per side: 960 writes, about 10-20 s on two cores
 DETAIL_CAP = 45.0  # seconds per side and scenario, whatever the count reached
 WRITE_CAP = 60.0
-ROUNDS_BEFORE = 30  # rounds of the game read, bills of the project read
 PLAYERS = ["Anna", "Bert", "Cleo", "Dora"]
 RULES = {"eliminate_at": 10000, "rebuy_from": 9000}  # nobody goes out in a long game
 SEED = 20251123
 
 DETAIL_RATIO = 3.5  # ours at least this many times theirs, in requests a second
-WRITE_RATIO = 2.0
+WRITE_RATIO = {"SQLite": 1.5, "PostgreSQL": 2.0}  # the same, for the round POST
+WRITE_P99_SHARE = 0.5  # our round POST's p99 at most this share of their bill POST's
 LAST_THIRD = 0.85  # our write rate in the last third at least this share of the first
+FAILING_SHARE = 0.01  # more timed requests than this that fail or answer 5xx: broken
 
-Goals = list[tuple[bool, str]]
+
+@dataclass(frozen=True)
+class Sizes:
+    clients: int
+    warm_up: int  # untimed requests per client before each scenario
+    detail_requests: int  # in all, per side
+    detail_slices: int  # sent in this many slices, the two sides taking turns
+    writes_per_client: int
+    rounds_before: int  # rounds of the game read, bills of the project read
+    workers: int | None  # gunicorn's; None: as `make serve`
 
 
-def workers() -> int:
+# Full: the detail takes 3-5 s ours and 15-25 s theirs, the writes (960 a side) 10-20 s
+# each on two cores. Smoke: every request kind a few times, nothing timed worth reading,
+# and the two databases side by side (their figures then mean even less), since a smoke
+# run is mostly servers starting.
+FULL = Sizes(clients=16, warm_up=3, detail_requests=1500, detail_slices=3,
+             writes_per_client=60, rounds_before=30, workers=None)
+SMOKE = Sizes(clients=2, warm_up=1, detail_requests=6, detail_slices=2,
+              writes_per_client=3, rounds_before=3, workers=1)
+
+
+def sizes() -> Sizes:
+    return SMOKE if smoke() else FULL
+
+
+def workers(wanted: Sizes | None = None) -> int:
     """As `make serve`: WEB_CONCURRENCY, else 2 x cores + 1, at most 8."""
+    if wanted is not None and wanted.workers is not None:
+        return wanted.workers
     if os.environ.get("WEB_CONCURRENCY", "").isdigit():
         return int(os.environ["WEB_CONCURRENCY"])
     return min(2 * (os.cpu_count() or 1) + 1, 8)
@@ -118,17 +149,6 @@ def run_child(args: list[str], cwd: Path, env: dict, timeout: float = 300) -> st
     return result.stdout
 
 
-def failure(what: str, error: Exception) -> str:
-    """Print the tail of an error's text; return one line of it for the goals."""
-    text = str(error).strip()
-    print(f"  {what} could not run:")
-    for line in text[-1500:].splitlines():
-        print(f"    {line}")
-    lines = text.splitlines() or [""]
-    last = f" ... {lines[-1].strip()}" if len(lines) > 1 else ""
-    return f"{what} could not run: {lines[0].strip()}{last}"
-
-
 class Gunicorn:
     """gunicorn in its own process group, stopped for sure on leaving the `with`."""
 
@@ -148,8 +168,9 @@ class Gunicorn:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                log = self.tail()
                 self.stop()
-                raise RuntimeError(f"gunicorn exited:\n{self.tail()}")
+                raise RuntimeError(f"gunicorn exited:\n{log}")
             try:
                 status, _ = request(self.connect(), "GET", self.probe)
                 if status == 200:
@@ -269,25 +290,27 @@ def merged(parts: list[Result]) -> Result:
     return whole
 
 
-def load(server: Gunicorn, side: str, make_call, *, cap: float, total: int | None = None,
-         per_client: int | None = None) -> Result:
-    """CLIENTS threads send `total` requests in all, or `per_client` each, or stop at `cap`.
+def load(server: Gunicorn, side: str, make_call, *, clients: int, warm_up: int, cap: float,
+         total: int | None = None, per_client: int | None = None) -> Result:
+    """`clients` threads send `total` requests in all, or `per_client` each, or stop at `cap`.
 
     make_call(client_index, conn) -> a function that sends one request and returns
-    (status, ok); each thread first sends WARM_UP untimed ones.
+    (status, ok); each thread first sends `warm_up` untimed ones. A client that raises
+    stops the whole load at once, and the error is raised here.
     """
     result = Result(side)
     lock = threading.Lock()
-    remaining = [total if total is not None else CLIENTS * per_client]
-    start_line = threading.Barrier(CLIENTS + 1, timeout=120)
+    remaining = [total if total is not None else clients * per_client]
+    start_line = threading.Barrier(clients + 1, timeout=120)
     began = [0.0]
     stop_at = [0.0]
     done_at: list[float] = []
+    raised: list[BaseException] = []
 
-    def client(index: int) -> None:
+    def send_all(index: int) -> None:
         conn = server.connect()
         call = make_call(index, conn)
-        for _ in range(WARM_UP):
+        for _ in range(warm_up):
             try:
                 call()
             except (http.client.HTTPException, OSError):
@@ -325,17 +348,35 @@ def load(server: Gunicorn, side: str, make_call, *, cap: float, total: int | Non
             for status, n in statuses.items():
                 result.statuses[status] = result.statuses.get(status, 0) + n
 
-    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(CLIENTS)]
+    def client(index: int) -> None:
+        try:
+            send_all(index)
+        except threading.BrokenBarrierError:
+            pass  # another client raised: its error is the one reported
+        except BaseException as error:
+            raised.append(error)
+            start_line.abort()
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
     stop_at[0] = time.perf_counter() + 3600  # set for real once all have warmed up
     for thread in threads:
         thread.start()
-    start_line.wait()
+    try:
+        start_line.wait()
+    except threading.BrokenBarrierError:
+        for thread in threads:
+            thread.join(30)
+        raise RuntimeError(f"{side}: a client failed before the timed requests:"
+                           f" {raised[0]!r}" if raised else f"{side}: the clients never all"
+                           " got through their warm-up") from (raised[0] if raised else None)
     began[0] = time.perf_counter()
     stop_at[0] = began[0] + cap
     for thread in threads:
         thread.join(cap + 60)
+    if raised:
+        raise RuntimeError(f"{side}: a client failed: {raised[0]!r}") from raised[0]
     result.elapsed = time.perf_counter() - began[0]
-    result.all_busy = min(done_at) if len(done_at) == CLIENTS else result.elapsed
+    result.all_busy = min(done_at) if len(done_at) == clients else result.elapsed
     return result
 
 
@@ -361,12 +402,12 @@ def ours_env(database_url: str) -> dict:
     return env
 
 
-def start_ours(directory: Path, count: int, stack) -> Side:
-    """Migrate our SQLite file, make a user, serve it; then the games over the API."""
-    env = ours_env(f"sqlite:///{directory}/ours.sqlite3")
+def start_ours(database_url: str, count: int, size: Sizes, stack) -> Side:
+    """Make a user in our database (a copy of the template this app's migrations made),
+    serve it; then the games over the API."""
+    env = ours_env(database_url)
     app = app_dir()
     password = secrets.token_urlsafe(16)
-    run_child([sys.executable, "manage.py", "migrate", "--noinput"], app, env)
     run_child([sys.executable, "manage.py", "shell", "-c",
                "from django.contrib.auth import get_user_model; "
                f"get_user_model().objects.create_user('bench', password={password!r})"],
@@ -402,13 +443,14 @@ def start_ours(directory: Path, count: int, stack) -> Side:
         return status
 
     read = new_game("Read")
-    for _ in range(ROUNDS_BEFORE):
-        if post_round(conn, read, rng) != 201:
-            raise RuntimeError("our read game: a round was refused")
-    tables = [new_game(f"Table {n + 1}") for n in range(CLIENTS)]
+    for _ in range(size.rounds_before):
+        status = post_round(conn, read, rng)
+        if status != 201:
+            raise RuntimeError(f"our read game: a round answered {status}, not 201")
+    tables = [new_game(f"Table {n + 1}") for n in range(size.clients)]
     conn.close()
     read_path = f"/api/v1/games/{read['id']}/"
-    rngs = [random.Random(SEED + n) for n in range(CLIENTS)]
+    rngs = [random.Random(SEED + n) for n in range(size.clients)]
 
     def detail(index, conn):
         def call():
@@ -425,21 +467,23 @@ def start_ours(directory: Path, count: int, stack) -> Side:
     return Side("ours", server, detail, write)
 
 
-def start_theirs(directory: Path, count: int, stack) -> Side:
+def start_theirs(directory: Path, database_uri: str, count: int, size: Sizes, stack) -> Side:
+    """Write ihatemoney's settings, make its schema, serve it; then the projects."""
     from bench import ihatemoney
 
-    env, cwd = ihatemoney.prepare(directory / "ihatemoney")
+    env, cwd = ihatemoney.prepare(directory / "ihatemoney", database_uri)
     server = stack(Gunicorn(ihatemoney.WSGI_APP, cwd, env, count, ihatemoney.PROBE))
     conn = server.connect()
     rng = random.Random(SEED)
     read = ihatemoney.new_project(conn, "read", PLAYERS)
-    for _ in range(ROUNDS_BEFORE):
+    for _ in range(size.rounds_before):
         status = ihatemoney.post_bill(conn, read, rng)
         if status != 201:
             raise RuntimeError(f"ihatemoney's read project: a bill answered {status}")
-    tables = [ihatemoney.new_project(conn, f"table-{n + 1}", PLAYERS) for n in range(CLIENTS)]
+    tables = [ihatemoney.new_project(conn, f"table-{n + 1}", PLAYERS)
+              for n in range(size.clients)]
     conn.close()
-    rngs = [random.Random(SEED + n) for n in range(CLIENTS)]
+    rngs = [random.Random(SEED + n) for n in range(size.clients)]
 
     def detail(index, conn):
         path, auth = f"/api/projects/{read['id']}", read["auth"]
@@ -496,125 +540,216 @@ def cpu_seconds() -> tuple[float, float]:
     return busy, own.user + own.system + own.children_user + own.children_system
 
 
-def compare(count: int) -> tuple[Goals, list[str]]:
-    """Both servers, both scenarios; returns the goals and notes. Raises if a side fails."""
-    from contextlib import ExitStack
+@dataclass
+class Comparison:
+    """Both sides' results on one database: results[scenario, side name]."""
 
-    directory = Path(tempfile.mkdtemp(prefix="bench-http-"))
-    try:
-        with ExitStack() as stack:
-            began = time.monotonic()
-            ours = start_ours(directory, count, stack.enter_context)
-            middle = time.monotonic()
-            theirs = start_theirs(directory, count, stack.enter_context)
-            prepared = (middle - began, time.monotonic() - middle)
-            results = {}
-            # Reads in alternating slices (ours, theirs, ours, ...), so that a passing load
-            # on the machine weighs on both sides alike; the writes in one piece per side,
-            # since their first and last thirds are compared.
-            slices: dict[str, list[Result]] = {ours.name: [], theirs.name: []}
-            for _ in range(DETAIL_SLICES):
-                for side in (ours, theirs):
-                    slices[side.name].append(load(
-                        side.server, side.name, side.detail, cap=DETAIL_CAP / DETAIL_SLICES,
-                        total=DETAIL_REQUESTS // DETAIL_SLICES))
+    database: str
+    ours: str
+    theirs: str
+    results: dict[tuple[str, str], Result]
+    prepared: tuple[float, float]  # seconds to set up ours, theirs
+
+
+def compare(database: str, ours_url: str, theirs_uri: str, directory: Path, count: int,
+            size: Sizes) -> Comparison:
+    """Both servers, both scenarios, on one database. Raises if a side cannot run."""
+    with ExitStack() as stack:
+        began = time.monotonic()
+        ours = start_ours(ours_url, count, size, stack.enter_context)
+        middle = time.monotonic()
+        theirs = start_theirs(directory, theirs_uri, count, size, stack.enter_context)
+        prepared = (middle - began, time.monotonic() - middle)
+        results = {}
+        # Reads in alternating slices (ours, theirs, ours, ...), so that a passing load on
+        # the machine weighs on both sides alike; the writes in one piece per side, since
+        # their first and last thirds are compared.
+        slices: dict[str, list[Result]] = {ours.name: [], theirs.name: []}
+        for _ in range(size.detail_slices):
             for side in (ours, theirs):
-                results["detail", side.name] = merged(slices[side.name])
-                results["write", side.name] = load(side.server, side.name, side.write,
-                                                   cap=WRITE_CAP, per_client=WRITES_PER_CLIENT)
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
+                slices[side.name].append(load(
+                    side.server, side.name, side.detail, clients=size.clients,
+                    warm_up=size.warm_up, cap=DETAIL_CAP / size.detail_slices,
+                    total=size.detail_requests // size.detail_slices))
+        for side in (ours, theirs):
+            results["detail", side.name] = merged(slices[side.name])
+            results["write", side.name] = load(
+                side.server, side.name, side.write, clients=size.clients,
+                warm_up=size.warm_up, cap=WRITE_CAP, per_client=size.writes_per_client)
+    return Comparison(database, ours.name, theirs.name, results, prepared)
 
-    labels = {"detail": f"game / project detail ({ROUNDS_BEFORE} rnd)",
-              "write": f"round / bill POST ({WRITES_PER_CLIENT}/client)"}
+
+def on_sqlite(count: int, size: Sizes) -> Comparison:
+    with databases.scratch_directory("bench-http-") as directory:
+        ours_url = databases.migrated_sqlite(directory / "ours.sqlite3", app_dir())
+        return compare("SQLite", ours_url, f"sqlite:///{directory}/ihatemoney.sqlite3",
+                       directory, count, size)
+
+
+def on_postgres(count: int, size: Sizes) -> Comparison:
+    with (databases.scratch_directory("bench-http-") as directory,
+          databases.postgres("http_ours", app_dir()) as ours_url,
+          databases.postgres("http_theirs") as theirs_url):
+        return compare("PostgreSQL", ours_url, databases.sqlalchemy_url(theirs_url), directory,
+                       count, size)
+
+
+def broken_by(database: str, scenario: str, result: Result) -> list[str]:
+    """Why a scenario's timed requests say that the bench could not run that side."""
+    where = f"HTTP on {database}, {scenario}, {result.side}"
+    refused = {status: n for status, n in result.statuses.items()
+               if 400 <= status < 500 and status != 409}  # 409: a retried round, re-asked
+    failing = result.failures + sum(n for status, n in result.statuses.items() if status >= 500)
+    reasons = []
+    if not result.latencies:
+        reasons.append(f"{where}: not one of {result.count} requests succeeded")
+    if refused:
+        reasons.append(f"{where}: answered {refused}: the app refuses what the bench sends")
+    if failing > FAILING_SHARE * max(result.count, 1):
+        reasons.append(f"{where}: {failing} of {result.count} requests failed or answered"
+                       f" 5xx (more than {FAILING_SHARE:.0%})")
+    return reasons
+
+
+def report(comparison: Comparison, size: Sizes) -> Outcome:
+    """Print one database's table and notes; its goals, and whatever could not run."""
+    results, ours, theirs = comparison.results, comparison.ours, comparison.theirs
+    database = comparison.database
+    labels = {"detail": f"game / project detail ({size.rounds_before} rnd)",
+              "write": f"round / bill POST ({size.writes_per_client}/client)"}
     for scenario in ("detail", "write"):
-        a, b = results[scenario, ours.name], results[scenario, theirs.name]
+        a, b = results[scenario, ours], results[scenario, theirs]
         row(labels[scenario], a)
         row("", b)
         ratio_row(a, b)
-    detail_a, detail_b = results["detail", ours.name], results["detail", theirs.name]
-    write_a, write_b = results["write", ours.name], results["write", theirs.name]
-    notes = [
-        f"detail: ours GET /api/v1/games/{{id}}/, {theirs.name} GET /api/projects/{{id}}",
-        f"write:  ours POST /api/v1/games/{{id}}/rounds/, {theirs.name}"
-        f" POST /api/projects/{{id}}/bills, each client on its own game or project",
-    ]
+    detail_a, detail_b = results["detail", ours], results["detail", theirs]
+    write_a, write_b = results["write", ours], results["write", theirs]
+    notes = []
     for result in (write_a, write_b):
         first, last = result.thirds()
         notes.append(
             f"write, {result.side}: {first:.1f} req/s in the first third, {last:.1f} in the"
             f" last ({ratio(last, first):.0%}), of the {result.all_busy:.1f} s in which all"
-            f" {CLIENTS} clients were sending")
-    notes.append(f"detail: in {DETAIL_SLICES} slices a side, the sides taking turns")
+            f" {size.clients} clients were sending")
     notes.append(f"setup (migrations, a user or project tokens, the read game or project and"
-                 f" {CLIENTS} to write to, over the APIs): ours {prepared[0]:.1f} s, theirs"
-                 f" {prepared[1]:.1f} s")
-    wanted = {"detail": DETAIL_REQUESTS // DETAIL_SLICES * DETAIL_SLICES,
-              "write": CLIENTS * WRITES_PER_CLIENT}
+                 f" {size.clients} to write to, over the APIs): ours {comparison.prepared[0]:.1f}"
+                 f" s, theirs {comparison.prepared[1]:.1f} s")
+    wanted = {"detail": size.detail_requests // size.detail_slices * size.detail_slices,
+              "write": size.clients * size.writes_per_client}
+    outcome = Outcome()
     for scenario in ("detail", "write"):
         for side in (ours, theirs):
-            if results[scenario, side.name].count < wanted[scenario]:
-                notes.append(f"{scenario}, {side.name}: stopped at the time cap after"
-                             f" {results[scenario, side.name].count} of {wanted[scenario]}"
-                             f" requests")
-            if results[scenario, side.name].errors:
-                notes.append(f"{scenario}, {side.name}: {results[scenario, side.name].errors}"
-                             f" requests failed or answered an error: its rate counts only"
-                             f" the successful ones")
-    first, last = write_a.thirds()
-    goals = [
-        (ratio(detail_a.rps, detail_b.rps) >= DETAIL_RATIO,
-         f"game detail: ours {detail_a.rps:.0f} req/s = {ratio(detail_a.rps, detail_b.rps):.2f}x"
-         f" {theirs.name}'s project {detail_b.rps:.0f} req/s, goal >= {DETAIL_RATIO}x"),
-        (ratio(write_a.rps, write_b.rps) >= WRITE_RATIO,
-         f"round POST: ours {write_a.rps:.0f} req/s = {ratio(write_a.rps, write_b.rps):.2f}x"
-         f" {theirs.name}'s bill POST {write_b.rps:.0f} req/s, goal >= {WRITE_RATIO}x"),
-        (ratio(last, first) >= LAST_THIRD,
-         f"round POST, ours: last third {last:.1f} req/s = {ratio(last, first):.0%} of the"
-         f" first {first:.1f} req/s, goal >= {LAST_THIRD:.0%}"),
-    ]
-    return goals, notes
-
-
-def run() -> Goals:
-    """The comparison, then the cold writes (bench/cold.py); returns the goals as (ok, text).
-    Never raises: a side that cannot run is a FAIL line."""
-    from bench import cold
-
-    count = workers()
-    print()
-    print(f"HTTP: ours against ihatemoney, each under gunicorn {metadata.version('gunicorn')}"
-          f" with {count} sync workers on its own SQLite file; {CLIENTS} client threads on"
-          f" loopback")
-    if app_dir() != BASE_DIR:
-        print(f"  (our app from {app_dir()})")
-    print(f"  {'scenario':<34} {'side':<16} {'reqs':>6} {'s':>6} {'req/s':>8}"
-          f" {'p50 ms':>7} {'p99 ms':>7}")
-    began = time.monotonic()
-    busy, own = cpu_seconds()
-    try:
-        goals, notes = compare(count)
-    except Exception as error:
-        goals, notes = [(False, failure("the HTTP comparison", error))], []
+            result = results[scenario, side]
+            if result.count < wanted[scenario]:
+                notes.append(f"{scenario}, {side}: stopped at the time cap after"
+                             f" {result.count} of {wanted[scenario]} requests")
+            if result.errors:
+                notes.append(f"{scenario}, {side}: {result.errors} requests failed or answered"
+                             f" an error: its rate counts only the successful ones")
+            outcome.broken += broken_by(database, scenario, result)
     for note in notes:
         print(f"  {note}")
+    first, last = write_a.thirds()
+    p99_share = ratio(write_a.percentile_ms(0.99), write_b.percentile_ms(0.99))
+    outcome.goal(ratio(detail_a.rps, detail_b.rps) >= DETAIL_RATIO,
+                 f"{database}: game detail: ours {detail_a.rps:.0f} req/s ="
+                 f" {ratio(detail_a.rps, detail_b.rps):.2f}x {theirs}'s project"
+                 f" {detail_b.rps:.0f} req/s, goal >= {DETAIL_RATIO}x")
+    outcome.goal(ratio(write_a.rps, write_b.rps) >= WRITE_RATIO[database],
+                 f"{database}: round POST: ours {write_a.rps:.0f} req/s ="
+                 f" {ratio(write_a.rps, write_b.rps):.2f}x {theirs}'s bill POST"
+                 f" {write_b.rps:.0f} req/s, goal >= {WRITE_RATIO[database]}x")
+    outcome.goal(p99_share <= WRITE_P99_SHARE,
+                 f"{database}: round POST p99: ours {write_a.percentile_ms(0.99):.1f} ms ="
+                 f" {p99_share:.2f}x {theirs}'s {write_b.percentile_ms(0.99):.1f} ms, goal <="
+                 f" {WRITE_P99_SHARE}x")
+    outcome.goal(ratio(last, first) >= LAST_THIRD,
+                 f"{database}: round POST, ours: last third {last:.1f} req/s ="
+                 f" {ratio(last, first):.0%} of the first {first:.1f} req/s, goal >="
+                 f" {LAST_THIRD:.0%}")
+    return outcome
+
+
+def side_by_side(comparisons: list[Comparison]) -> None:
+    """Rates and p99s of both sides, one column group per database."""
+    print()
+    print(f"  {'side by side':<22}" + "".join(f"  {c.database:<31}" for c in comparisons))
+    print(f"  {'':<22}" + "".join(f"  {'ours':>9} {'ihatemoney':>11} {'ratio':>9}"
+                                  for _ in comparisons))
+    for scenario, label in (("detail", "detail"), ("write", "round / bill POST")):
+        for what, value in (("req/s", lambda r: r.rps),
+                            ("p99 ms", lambda r: r.percentile_ms(0.99))):
+            cells = []
+            for c in comparisons:
+                ours, theirs = (value(c.results[scenario, side]) for side in (c.ours, c.theirs))
+                cells.append(f"  {ours:>9.1f} {theirs:>11.1f} {ratio(ours, theirs):>8.2f}x")
+            print(f"  {f'{label} {what}':<22}" + "".join(cells))
+
+
+def run() -> Outcome:
+    """The comparison on SQLite and on PostgreSQL, then the cold writes (bench/cold.py).
+    Never raises: a database on which a side cannot run is a broken part."""
+    from bench import cold
+
+    size = sizes()
+    count = workers(size)
+    outcome = Outcome()
+    print()
+    print(f"HTTP: ours against ihatemoney, each under gunicorn {metadata.version('gunicorn')}"
+          f" with {count} sync workers on a throwaway database of its own; {size.clients}"
+          f" client threads on loopback")
+    if app_dir() != BASE_DIR:
+        print(f"  (our app from {app_dir()})")
+    began = time.monotonic()
+    busy, own = cpu_seconds()
+    wanted = {"SQLite": on_sqlite}
+    if databases.postgres_wanted():
+        wanted["PostgreSQL"] = on_postgres
+    with ThreadPoolExecutor(max_workers=len(wanted) if smoke() else 1) as pool:
+        running = {database: pool.submit(on_database, count, size)
+                   for database, on_database in wanted.items()}
+        comparisons = []
+        for database, future in running.items():
+            print()
+            where = "two SQLite files" if database == "SQLite" else (
+                f"two databases on {databases.pg_server()}")
+            print(f"  on {database} ({where})")
+            print(f"  {'scenario':<34} {'side':<16} {'reqs':>6} {'s':>6} {'req/s':>8}"
+                  f" {'p50 ms':>7} {'p99 ms':>7}")
+            sys.stdout.flush()
+            try:
+                comparison = future.result()
+            except Exception as error:
+                outcome.could_not_run(f"the HTTP comparison on {database}", error)
+                continue
+            outcome += report(comparison, size)
+            comparisons.append(comparison)
+    if "PostgreSQL" not in wanted:
+        print()
+        print("  PostgreSQL: left out (--no-postgres)")
+    if comparisons:
+        side_by_side(comparisons)
+    print(f"  detail: in {size.detail_slices} slices a side, the sides taking turns; ours GET"
+          f" /api/v1/games/{{id}}/, theirs GET /api/projects/{{id}}; write: ours POST"
+          f" /api/v1/games/{{id}}/rounds/, theirs POST /api/projects/{{id}}/bills")
     took = time.monotonic() - began
     busy_after, own_after = cpu_seconds()
-    others = (busy_after - busy) - (own_after - own)
+    others = max((busy_after - busy) - (own_after - own), 0)
     # Other work on the machine (a test run, say) slows both sides, rarely alike.
     print(f"  (whole HTTP comparison: {took:.0f} s; other processes on this machine used"
-          f" {max(others, 0):.0f} CPU-s of it, {max(others, 0) / took:.0%} of one core)")
+          f" {others:.0f} CPU-s of it, {others / took:.0%} of one core)")
     sys.stdout.flush()
-    return goals + cold.run()
+    outcome += cold.run()
+    return outcome
 
 
 def main() -> int:
-    goals = run()
-    print()
-    print("HTTP goals (reported, they do not fail the run)")
-    for ok, text in goals:
-        print(f"  [{'PASS' if ok else 'FAIL'}] {text}")
-    return 0
+    from bench.outcome import print_broken, print_goals
+
+    outcome = run()
+    print_goals("HTTP goals", outcome)
+    print_broken(outcome)
+    return 1 if outcome.broken else 0
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 Configured as its docs say, through a settings file named by IHATEMONEY_SETTINGS_FILE_PATH
 (read by ihatemoney.run.load_configuration over its default_settings):
 
-  SQLALCHEMY_DATABASE_URI  its own SQLite file in the throwaway directory
+  SQLALCHEMY_DATABASE_URI  its own throwaway database: a SQLite file in the throwaway
+                           directory, or a PostgreSQL database through psycopg 3
+                           (postgresql+psycopg://, the driver requirements.txt installs)
   SECRET_KEY               a fresh random one (the default one only warns)
   ACTIVATE_DEMO_PROJECT    False: no demo project
   ALLOW_PUBLIC_PROJECT_CREATION  True: POST /api/projects creates projects
@@ -20,8 +22,10 @@ port, and the call fails at once (ihatemoney then uses no rates).
 
 Its SQLite file is opened as Flask-SQLAlchemy opens one by default (rollback journal,
 pysqlite's 5 s busy timeout): ihatemoney sets no pragma of its own, and neither does
-this bench. Its database schema is made before gunicorn starts (create_app runs its Alembic
-migrations; every worker runs them again on start, finding nothing to do). Its API:
+this bench. On PostgreSQL SQLAlchemy's default pool keeps a worker's connections open
+between requests, as CONN_MAX_AGE keeps ours (settings.py). Its database schema is made
+before gunicorn starts (create_app runs its Alembic migrations; every worker runs them
+again on start, finding nothing to do). Its API:
 POST /api/projects (a form) creates a project, POST /api/projects/{id}/members adds a
 member, GET /api/projects/{id}/token (HTTP basic, the project id and its code) gives a
 token; every other call sends `Authorization: Bearer <token>`, the cheapest of its two
@@ -43,13 +47,14 @@ PROBE = "/api/currencies"  # a static list: no database, no network
 CURRENCY = "XXX"  # ihatemoney's "no currency": nothing to convert, no rates to fetch
 
 
-def prepare(directory: Path) -> tuple[dict, Path]:
-    """Write the settings, make the schema; returns the server's environment and its cwd."""
+def prepare(directory: Path, database_uri: str) -> tuple[dict, Path]:
+    """Write the settings, make the schema in `database_uri` (SQLAlchemy's form); returns
+    the server's environment and its cwd."""
     directory.mkdir(parents=True, exist_ok=True)
     dead = free_port()  # closed once free_port returns: nothing listens there
     settings = directory / "ihatemoney.cfg"
     settings.write_text(
-        f"SQLALCHEMY_DATABASE_URI = 'sqlite:///{directory / 'ihatemoney.sqlite3'}'\n"
+        f"SQLALCHEMY_DATABASE_URI = {database_uri!r}\n"
         f"SECRET_KEY = {secrets.token_urlsafe(50)!r}\n"
         "DEBUG = False\n"
         "ACTIVATE_DEMO_PROJECT = False\n"

@@ -52,18 +52,18 @@ def make_game(seed: int) -> tuple[Rules, list[str], list[KnockRound]]:
     return rules, list(PLAYERS), rounds
 
 
-def run(seed: int = 40) -> tuple[Timing, Timing]:
-    """Time RUNS full replays of one game and RUNS times its last round played on, each
-    after WARM_UP untimed calls."""
+def run(seed: int = 40, runs: int = RUNS, warm_up: int = WARM_UP) -> tuple[Timing, Timing]:
+    """Time `runs` full replays of one game and `runs` times its last round played on, each
+    after `warm_up` untimed calls."""
     rules, players, rounds = make_game(seed)
     # Time the game we mean to time: all 40 rounds played, nobody out or dead.
     result = replay(rules, players, rounds)
     assert result.round_count == ROUNDS, result.round_count
     assert all(standing.state == "in" for standing in result.standings), result.standings
     game = (rules, players, rounds)
-    whole = measure(lambda args: replay(*args), [game] * RUNS, [game] * WARM_UP)
+    whole = measure(lambda args: replay(*args), [game] * runs, [game] * warm_up)
     before_last = replay(rules, players, rounds[:-1])
     assert play_on(before_last, rounds[-1]) == result
     last = (before_last, rounds[-1])
-    one_more = measure(lambda args: play_on(*args), [last] * RUNS, [last] * WARM_UP)
+    one_more = measure(lambda args: play_on(*args), [last] * runs, [last] * warm_up)
     return whole, one_more

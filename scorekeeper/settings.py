@@ -270,6 +270,18 @@ KNOX_TOKEN_MODEL = "scorekeeper.ApiToken"
 MIGRATION_MODULES = {"knox": None}
 REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
 
+# Django's cache in each process's memory (README, "How it scales": point CACHES at Redis or
+# Memcached to share it). "default" keeps the games' API objects and the rate limits, as
+# many as Django's default (300). "season" keeps what each game of a club's season came to
+# (services/season.py), a few hundred bytes a game: a club plays thousands of games a
+# season, and with fewer entries the season's books replayed every game on every call.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "LOCATION": "default"},
+    "season": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+               "LOCATION": "season", "OPTIONS": {"MAX_ENTRIES": 50000}},
+}
+
 # Background work (webhook deliveries): Django's tasks in the database (django-tasks-db),
 # run by `manage.py db_worker` (make run starts one). The tests run each task at once.
 TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"

@@ -220,12 +220,14 @@ def mallory_page(mallory):
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with empty caches (game states and objects are kept per version)."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
     from scorekeeper.services import recent_games
 
-    cache.clear()
+    for each in caches.all(initialized_only=False):
+        each.clear()
     recent_games.clear()
     yield
-    cache.clear()
+    for each in caches.all(initialized_only=False):
+        each.clear()
     recent_games.clear()

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -286,7 +286,8 @@ def test_another_clubs_organiser_gets_404(season_games, club, mallory_page):
 def test_the_queries_do_not_grow_with_the_games(club, alice_page):
     def queries() -> int:
         services.recent_games.clear()
-        cache.clear()  # nothing kept from the last report: every game is read again
+        for kept in caches.all(initialized_only=False):
+            kept.clear()  # nothing kept from the last report: every game is read again
         with CaptureQueriesContext(connection) as captured:
             response = report(alice_page, club, **{"from": "2024-01-01", "to": "2024-12-31"})
         assert response.status_code == 200
@@ -301,6 +302,28 @@ def test_the_queries_do_not_grow_with_the_games(club, alice_page):
     assert queries() <= one + 8
     assert len(season.season(club.pk, datetime(2024, 1, 1).date(),
                              datetime(2024, 12, 31).date()).games) == 9
+
+
+def test_a_second_reading_replays_only_the_games_written_since(club, alice_page,
+                                                                 monkeypatch):
+    # given a season read once, so that what each game came to is kept
+    split_pot(club)
+    later = undercut_game(club)
+    period = {"from": "2024-01-01", "to": "2024-12-31"}
+    assert report(alice_page, club, **period).status_code == 200
+    replayed = []
+    original = season.replay_games
+    monkeypatch.setattr(season, "replay_games", lambda games, seats: (
+        replayed.extend(game.pk for game in games) or original(games, seats)))
+    # when nothing was written since, the season is read again without replaying a game
+    assert report(alice_page, club, **period).status_code == 200
+    assert replayed == []
+    # and a game written since (its version bumped) is the only one replayed
+    Game.objects.filter(pk=later.pk).update(version=later.version + 1)
+    assert report(alice_page, club, **period).status_code == 200
+    assert replayed == [later.pk]
+    # a club's season is thousands of games: the cache keeps them all (settings.CACHES)
+    assert caches["season"]._max_entries >= 10_000
 
 
 def test_a_viewer_gets_the_same_books_from_the_page_and_the_api(season_games, club,

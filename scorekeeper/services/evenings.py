@@ -120,8 +120,14 @@ def running_evenings(user, *, limit: int = 10) -> list[RunningEvening]:
     it is listed with the running games, not as an evening.
     """
     games = Game.objects.filter(session=OuterRef("pk")).order_by("id")
+    # Only evenings that may be going on are counted up: one with a game being played or a
+    # pot carried over, or one started lately. Counting every evening of a club's history
+    # would make the home page grow with it.
+    maybe = TableSession.objects.filter(club__memberships__user=user).filter(
+        Q(games__status__in=[*PLAYING, GameStatus.CARRIED_OVER])
+        | Q(created_at__gte=timezone.now() - EMPTY_EVENING_SHOWN)).values("pk")
     going_on = (
-        TableSession.objects.filter(club__memberships__user=user)
+        TableSession.objects.filter(pk__in=maybe)
         .annotate(
             played=Count("games"),
             playing=Count("games", filter=Q(games__status__in=PLAYING)),

@@ -11,9 +11,9 @@ Where each figure comes from:
   ledger, summed per game and account (`ledger.flows`), a chunk of games per query;
 - the play (places, knocks, Rummies, undercuts, deadwood) from the rules engine: the
   rounds of a chunk of games are read in three queries and each game is replayed in
-  memory. What a game comes to is kept in Django's cache under the game's version (every
-  write bumps it, so a kept entry is never stale): the next report replays only the
-  games written since.
+  memory. What a game comes to is kept in Django's cache "season" (settings.CACHES) under
+  the game's version (every write bumps it, so a kept entry is never stale): the next
+  report replays only the games written since.
 
 So a report reads a fixed number of queries per 500 games, never one per game.
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.core.cache import cache
+from django.core.cache import caches
 
 from ledger import services as ledger
 
@@ -108,14 +108,15 @@ def _cache_key(game: Game) -> str:
 def play_of_games(games: list[Game], seats: dict[int, list[Seat]]) -> dict[int, GamePlay]:
     """Each game's play, from the cache or replayed from its facts (a chunk at a time)."""
     keys = {game.pk: _cache_key(game) for game in games}
-    kept = cache.get_many(list(keys.values()))
+    kept_plays = caches["season"]
+    kept = kept_plays.get_many(list(keys.values()))
     plays = {pk: kept[key] for pk, key in keys.items() if key in kept}
     missing = [game for game in games if game.pk not in plays]
     for offset in range(0, len(missing), CHUNK):
         chunk = missing[offset:offset + CHUNK]
         fresh = {pk: _play_of(state) if state is not None else GamePlay({}, readable=False)
                  for pk, state in replay_games(chunk, seats).items()}
-        cache.set_many({keys[pk]: play for pk, play in fresh.items()}, CACHE_SECONDS)
+        kept_plays.set_many({keys[pk]: play for pk, play in fresh.items()}, CACHE_SECONDS)
         plays |= fresh
     return plays
 

@@ -59,7 +59,12 @@ def home(request):
         .order_by("-created_at", "-id")
     )
     running = list(games.filter(status__in=engine.PLAYING))
-    recent = list(games.filter(~Q(status__in=[*engine.PLAYING, GameStatus.VOID]))[:10])
+    # The ten newest finished games are picked before their rounds are counted: counting
+    # first would count the rounds of every game the club ever played.
+    newest = (policy.visible_games(request)
+              .filter(~Q(status__in=[*engine.PLAYING, GameStatus.VOID]))
+              .order_by("-created_at", "-id").values_list("pk", flat=True)[:10])
+    recent = list(games.filter(pk__in=list(newest)))
     return render(request, "scorekeeper/home.html", {
         "running": running,
         "recent": recent,

@@ -1,7 +1,8 @@
 """The ledger's whole interface: the only code that writes or reads ledger entries.
 
-Writes: `post` a batch of transfers, `reverse` entries, `sync` a game's ledger with
-the transfers its facts call for, `restore` an exported ledger entry by entry.
+Writes: `post` a batch of transfers (`known_accounts` reads their accounts beforehand),
+`reverse` entries, `sync` a game's ledger with the transfers its facts call for, `restore`
+an exported ledger entry by entry.
 Reads: `lines` of a game, `balances` of a game or of several, `carried` (a table
 session's carried pot), `verify` (and `differences`, the same as data), `strays` (the
 entries no game accounts for), and the report's aggregates (`flows`, `entry_counts`).
@@ -77,6 +78,15 @@ def post(
                 for t in transfers
             ]
         )
+
+
+def known_accounts(transfers: Iterable, *, game_id: int, session_id: int | None = None
+                   ) -> list[Account]:
+    """The accounts the transfers move between that exist already; reads only. A writer
+    that reads them before its transaction hands them to post(), which then creates only
+    the missing ones under the lock."""
+    refs = {_ref(key, game_id, session_id) for t in transfers for key in (t.source, t.target)}
+    return list(_load_accounts(sorted(refs)).values()) if refs else []
 
 
 def reverse(

@@ -55,27 +55,33 @@ def body_fingerprint(method: str, path: str, body) -> str:
     return fingerprint(f"{method} {path}", json.dumps(body, sort_keys=True, default=str))
 
 
-def once[T](
-    *, user, key: str, fingerprint: str, write: Callable[[], T],
-    answer: Callable[[T], Answer],
+def once[P, T](
+    *, user, key: str, fingerprint: str, write: Callable[..., T],
+    answer: Callable[[T], Answer], prepare: Callable[[], P] | None = None,
 ) -> tuple[T | None, Answer | None]:
     """Run `write()` once per (user, key): (its result, None), or (None, the first answer).
 
     `key` as the client sent it (MAX_KEY characters at most; the spaces around it do not
     count). `answer(result)` gives what to store for a retry. Without a key the write
     simply runs. KeyReused when the key came with another request.
+
+    `prepare()`, when given, runs first and outside the key's transaction (it reads and
+    asks, it writes nothing: a round worked out before the lock, docs/reliability.md);
+    `write` then takes what it gave. What `prepare` refuses is answered as a refused write
+    is: with the first answer when the key was stored before.
     """
     if len(key) > MAX_KEY:
         raise RulesError(f"Idempotency-Key has at most {MAX_KEY} characters",
                          field="Idempotency-Key", code="invalid")
     key = key.strip()
     if not key:
-        return write(), None
+        return (write(prepare()) if prepare else write()), None
     # No look-up first: a retry is rare, and when it comes the write fails (the round is
     # taken) or its key meets the first one's, and is rolled back either way.
     try:
+        prepared = prepare() if prepare else None
         with transaction.atomic():
-            result = write()
+            result = write(prepared) if prepare else write()
             first = answer(result)
             IdempotencyKey.objects.create(
                 user=user, key=key, fingerprint=fingerprint, response_status=first.status,

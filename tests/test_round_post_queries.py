@@ -1,14 +1,17 @@
-"""A round POST and a correction PUT read the game's row once, under its lock, and bump
-its version once (services.lock_game, services/writing.py): the access check and the
-write share the row. Counted on the queries themselves, on SQLite and PostgreSQL."""
+"""A round POST reads the game's row once, before its transaction, and stores the round in
+a transaction that bumps the version only while it is the version read (services.read_game,
+plan_round, store_round; docs/reliability.md, "Entering a round"). A correction PUT reads
+the row once under its lock (services.lock_game). Both bump the version once. Counted on
+the queries themselves, on SQLite and PostgreSQL."""
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from .api_table import Table
+from .api_table import Table, errors
 
 # The game's own table, not scorekeeper_gameimport and the like.
 GAME_TABLE = re.compile(r'\b(FROM|JOIN) "scorekeeper_game"(?![\w])')
@@ -22,6 +25,20 @@ def game_reads(queries) -> list[str]:
 
 def version_bumps(queries) -> list[str]:
     return [query["sql"] for query in queries if VERSION_UPDATE.match(query["sql"])]
+
+
+@contextmanager
+def transaction_depths():
+    """(sql, depth) of each query: how many transactions (atomic blocks) were open beyond
+    those open when the block began (the test's own)."""
+    seen, base = [], len(connection.atomic_blocks)
+
+    def record(execute, sql, params, many, context):
+        seen.append((sql, len(connection.atomic_blocks) - base))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        yield seen
 
 
 @pytest.fixture
@@ -39,25 +56,46 @@ def assert_read_once_under_lock(queries):
     assert len(version_bumps(queries)) == 1
 
 
-def test_a_round_post_reads_the_game_once_under_its_lock_and_bumps_its_version_once(table):
+def assert_planned_before_the_transaction(seen, version: int):
+    """The game's row read once, outside any transaction; inside, the one UPDATE of it
+    names the version read, and nothing reads the row again."""
+    reads = [(sql, depth) for sql, depth in seen
+             if sql.startswith("SELECT") and GAME_TABLE.search(sql)]
+    assert len(reads) == 1, reads
+    assert reads[0][1] == 0 and "FOR UPDATE" not in reads[0][0], reads
+    bumps = [(sql, depth) for sql, depth in seen if VERSION_UPDATE.match(sql)]
+    assert len(bumps) == 1, bumps
+    sql, depth = bumps[0]
+    assert depth >= 1, "the version is bumped inside the write's transaction"
+    assert re.search(r'WHERE .*"version" = ', sql), sql
+
+
+def test_a_round_post_reads_the_game_once_before_its_transaction_and_bumps_its_version_once(
+        table):
     # given a game at version v
     version = table.game["version"]
     # when the next round is posted
-    with CaptureQueriesContext(connection) as queries:
+    with transaction_depths() as seen:
         response = table.post_round("Ben", Anna=20, Ben=3, Cem=40)
-    # then it is entered, the game's row was read once, locked, and its version moved by one
+    # then it is entered; the game's row was read once, before the write's transaction,
+    # and its version moved by one, only from the version read
     assert response.status_code == 201, response.json()
     assert response.json()["game"]["version"] == version + 1
     assert response.headers["ETag"] == f'"{version + 1}"'
-    assert_read_once_under_lock(queries.captured_queries)
+    assert_planned_before_the_transaction(seen, version)
 
 
 def test_a_round_post_with_an_idempotency_key_reads_the_game_once_too(table):
-    with CaptureQueriesContext(connection) as queries:
+    version = table.game["version"]
+    with transaction_depths() as seen:
         response = table.post_round("Ben", Anna=20, Ben=3, Cem=40,
                                     headers={"Idempotency-Key": "round-2"})
     assert response.status_code == 201, response.json()
-    assert_read_once_under_lock(queries.captured_queries)
+    assert_planned_before_the_transaction(seen, version)
+    # the key is stored in the write's transaction, not before it
+    keys = [depth for sql, depth in seen
+            if sql.startswith("INSERT") and "_idempotencykey" in sql]
+    assert keys and keys[0] >= 1, keys
 
 
 def test_a_correction_reads_the_game_once_under_its_lock_and_bumps_its_version_once(table):
@@ -83,7 +121,7 @@ def test_a_refused_round_post_writes_nothing_and_bumps_no_version(table, as_caro
 
 
 def test_the_access_check_asks_the_callers_role_with_the_games_row_only(table):
-    # The role comes with the locked row (services.lock_game); the command's own check of
+    # The role comes with the game's row (services.read_game); the command's own check of
     # the policy takes it from there instead of reading the membership again.
     with CaptureQueriesContext(connection) as queries:
         response = table.post_round("Ben", Anna=20, Ben=3, Cem=40)
@@ -91,3 +129,60 @@ def test_the_access_check_asks_the_callers_role_with_the_games_row_only(table):
     membership_reads = [query["sql"] for query in queries.captured_queries
                         if 'FROM "scorekeeper_membership"' in query["sql"]]
     assert membership_reads == [], membership_reads
+
+
+# --- Another write between the plan and the store -------------------------------------------
+
+
+@pytest.fixture
+def meanwhile(monkeypatch):
+    """Run `then()` right after the POST has worked its round out, before it stores it: as
+    if another phone's write landed in between."""
+    import scorekeeper.services as services
+
+    real = services.plan_round
+    pending = []
+
+    def plan_then_interleave(*args, **kwargs):
+        planned = real(*args, **kwargs)
+        while pending:
+            pending.pop()()
+        return planned
+
+    monkeypatch.setattr(services, "plan_round", plan_then_interleave)
+    return pending.append
+
+
+def test_a_round_taken_meanwhile_is_a_409_and_stays_the_first_phones(table, as_alice, meanwhile):
+    # given another phone that enters round 2 after this POST worked its own round 2 out
+    other = Table(as_alice, table.game)
+    meanwhile(lambda: other.knock("Ben", Anna=20, Ben=3, Cem=40))
+    # when this POST stores its round 2
+    response = table.post_round("Cem", Anna=5, Ben=30, Cem=2)
+    # then it is told that round 2 is taken, and the other phone's round 2 stands alone
+    assert response.status_code == 409, response.json()
+    assert errors(response) == [
+        ("number", "stale_round", "Round 2 cannot be entered: the next round is 3")]
+    rounds = table.get("rounds/")
+    assert [r["number"] for r in rounds] == [1, 2]
+    assert table.refresh()["version"] == other.game["version"]
+    table.check_books()
+
+
+def test_a_correction_meanwhile_is_counted_before_the_new_round(table, as_alice, meanwhile):
+    # given a correction of round 1 that lands after this POST worked round 2 out on the
+    # uncorrected round 1
+    other = Table(as_alice, table.game)
+    corrected = []
+    meanwhile(lambda: corrected.append(
+        other.correct(1, "Anna", reason="typo", Anna=2, Ben=60, Cem=40)))
+    # when round 2 is stored
+    response = table.post_round("Ben", Anna=20, Ben=3, Cem=40)
+    # then it is worked out again under the lock: on the corrected round 1
+    assert corrected[0].status_code == 200, corrected[0].json()
+    assert response.status_code == 201, response.json()
+    game = response.json()["game"]
+    assert game["version"] == corrected[0].json()["game"]["version"] + 1
+    totals = {player["name"]: player["total"] for player in game["players"]}
+    assert totals == {"Anna": 2 + 20, "Ben": 60 + 3, "Cem": 40 + 40}  # not 30 + 3
+    table.check_books()

@@ -115,22 +115,30 @@ def if_match(request) -> int | None:
 REPLAYED_HEADERS = ("Location", "ETag")
 
 
-def _once_per_key(post):
-    """A view's `post`, made to honour Idempotency-Key (docs/api.md, "Idempotency")."""
+def _once_per_key(post, plan=None):
+    """A view's `post`, made to honour Idempotency-Key (docs/api.md, "Idempotency").
+    `plan`, the view's plan_post, works the write out before its transaction; `post` then
+    takes what it gave as `planned`."""
 
     @functools.wraps(post)
     def post_once(view, request, *args, **kwargs):
+        prepare = (lambda: plan(view, request, *args, **kwargs)) if plan else None
+
+        def write(planned=None):
+            return post(view, request, *args, **kwargs,
+                        **({"planned": planned} if plan else {}))
+
         # An anonymous caller (POST /hands/evaluate/, which writes nothing) has no keys;
         # a subclass's post calling its parent's runs inside the outer one's key.
         if not request.user.is_authenticated or getattr(request, "_keyed", False):
-            return post(view, request, *args, **kwargs)
+            return write(prepare() if prepare else None)
         request._keyed = True
         key = request.headers.get("Idempotency-Key", "")
         response, replay = idempotency.once(
             user=request.user, key=key,
             fingerprint=idempotency.body_fingerprint(request.method, request.path,
                                                      request.data) if key.strip() else "",
-            write=lambda: post(view, request, *args, **kwargs), answer=_answer,
+            prepare=prepare, write=write, answer=_answer,
         )
         if replay is None:
             return response
@@ -148,7 +156,9 @@ def _answer(response: Response) -> idempotency.Answer:
 
 
 # The API reads JSON bodies only (docs/api.md): a form or a text body is a 415. Every POST
-# honours Idempotency-Key: a subclass's `post` is wrapped once, when the class is made.
+# honours Idempotency-Key: a subclass's `post` is wrapped once, when the class is made. A
+# subclass's `plan_post` (reads only) runs before the write's transaction, so that the
+# transaction, and SQLite's one write lock, last only as long as the storing.
 # (Comments, not a docstring: drf-spectacular would show a docstring as every operation's
 # description.)
 class JsonView(APIView):
@@ -157,7 +167,7 @@ class JsonView(APIView):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "post" in vars(cls):
-            cls.post = _once_per_key(vars(cls)["post"])
+            cls.post = _once_per_key(vars(cls)["post"], vars(cls).get("plan_post"))
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)  # authentication, permissions, throttles

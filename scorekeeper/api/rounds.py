@@ -52,20 +52,23 @@ class RoundListView(JsonView):
         lines = [view.round_line(result) for result in view.history.rounds]
         return Response(s.data_of(s.RoundSerializer, lines, many=True))
 
+    def plan_post(self, request, game_id: int) -> services.PlannedRound:
+        # Worked out before the lock: the game's row is read once, for the access check
+        # and the round alike; the body is checked against the game's family in between.
+        game = services.read_game(game_id, request, "game.write")
+        data = shape(families.round_input(game.rules), request)
+        return services.plan_round(services.load_game(game), number=data["number"],
+                                   **_round(data), user=request.user)
+
     @extend_schema(
         tags=["rounds"], request=ROUND_BODY, parameters=[etag_header(201)],
         responses={201: s.RoundWithGameSerializer, 409: CONFLICT, **WRITE_ERRORS},
     )
-    def post(self, request, game_id: int):
-        # The game's row is read once, under its lock, for the access check and the write
-        # alike; the body is checked against the game's family in between.
-        with transaction.atomic():
-            game = services.lock_game(game_id, request, "game.write")
-            data = shape(families.round_input(game.rules), request)
-            result, view = services.record_round(
-                game_id=game_id, number=data["number"], **_round(data), user=request.user,
-                request_id=request.headers.get("Idempotency-Key", ""), locked=game,
-            )
+    def post(self, request, game_id: int, *, planned: services.PlannedRound):
+        # Stored if the game is still at the version planned on (else worked out again
+        # under the lock): the lock is held only to write.
+        result, view = services.store_round(
+            planned, request_id=request.headers.get("Idempotency-Key", ""))
         return created(s.data_of(s.RoundWithGameSerializer, view.round_line(result)),
                        reverse("api:round", args=[game_id, result.number]),
                        version=view.game.version)

@@ -3,8 +3,8 @@
 - every write to a game, one transaction each, applied through a unit of work (`writing`):
   `commands` (a round, a correction), `rebuys` (taking and undoing a re-buy), `lifecycle`
   (starting, closing, deleting or voiding a game);
-- `reading`: the read model (`GameView`: facts, engine state, snapshots; `lock_game`, the
-  one read of a game's row a round POST makes), and `lines`, what a game shows;
+- `reading`: the read model (`GameView`: facts, engine state, snapshots; `lock_game` and
+  `read_game`, the one read of a game's row a round POST makes), and `lines`, what a game shows;
 - `summaries`: what a game or an evening comes to (settlement, session summary);
 - `clubs`: clubs, members (by consent: invitations), sessions, share links;
 - `claims`: players' own phones: seats claimed, hands sent for the scorekeeper to confirm;
@@ -23,7 +23,15 @@ from .clubs import (
     membership,
     set_member,
 )
-from .commands import HandInput, correct_round, corrected_state, record_round
+from .commands import (
+    HandInput,
+    PlannedRound,
+    correct_round,
+    corrected_state,
+    plan_round,
+    record_round,
+    store_round,
+)
 from .errors import (
     GameFinished,
     GameHasNoRounds,
@@ -44,6 +52,7 @@ from .reading import (
     game_queryset,
     load_game,
     lock_game,
+    read_game,
     recent_games,
     round_history,
     state_key,
@@ -67,6 +76,8 @@ __all__ = [
     "membership", "player_nets", "record_round", "recent_games", "round_history",
     "session_summary", "set_member", "settlement_for", "start_game", "state_key",
     "take_rebuy", "verify_game",
+    # A round worked out before the lock, stored under it (docs/reliability.md)
+    "PlannedRound", "plan_round", "read_game", "store_round",
     # Undoing (docs/api.md, "Undoing")
     "GameHasNoRounds", "GameHasRounds", "GameVoid", "RebuyNotUndoable", "corrected_state",
     "delete_game", "undo_rebuy", "void_game",

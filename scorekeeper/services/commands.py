@@ -5,6 +5,11 @@ A write locks the game's row first (`select_for_update`; on SQLite the IMMEDIATE
 transaction does the same), asks the engine, then stores the facts, the ledger
 movements, the engine's snapshot and a new version together. Two phones entering
 the same round are served one after the other: the second finds the round taken.
+
+The API's round POST works its round out before it takes the lock (plan_round on a row
+read by services.read_game) and holds the lock only to store it (store_round): the
+version is bumped first, and only from the version planned on; when another write came
+in between, the round is worked out again under the lock (docs/reliability.md, 33).
 Each write tells the club's webhooks of itself in the same transaction (services.webhooks).
 A game's start, close and end are services/lifecycle.py; re-buys services/rebuys.py.
 """
@@ -12,6 +17,8 @@ A game's start, close and end are services/lifecycle.py; re-buys services/rebuys
 from dataclasses import dataclass
 
 from django.db import transaction
+
+from ledger import services as ledger
 
 from .. import rules as engine
 from ..models import Game
@@ -26,7 +33,14 @@ from .errors import (
     VersionRequired,
 )
 from .reading import GameView
-from .writing import GameWrite, allowed, carried_into_later_game, read_for_write, refuse_void
+from .writing import (
+    GameWrite,
+    VersionMoved,
+    allowed,
+    carried_into_later_game,
+    read_for_write,
+    refuse_void,
+)
 
 
 @dataclass(frozen=True)
@@ -48,44 +62,112 @@ class HandInput:
 # --- Rounds and corrections ----------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class PlannedRound:
+    """A round worked out on the game as `view` shows it (docs/reliability.md, "Entering a
+    round"): stored only while the game is still at that version (store_round).
+
+    `who` asked for it and `actor` is recorded as having acted; `state` is the game with
+    the round, whose money moves between `accounts` (those that exist already); `arguments`
+    are record_round's, to work the round out again under the lock when another write
+    came first.
+    """
+
+    view: GameView
+    who: object
+    actor: object
+    number: int
+    entry: engine.RoundEntry
+    state: engine.Game
+    accounts: tuple
+    arguments: dict
+
+    @property
+    def added(self) -> tuple:
+        """The round's money: the transfers the game has now and had not before."""
+        return self.state.transfers[len(self.view.state.transfers):]
+
+
+def plan_round(
+    view: GameView, *, number: int, ender: int | None, hands: list[HandInput],
+    ender_melds=None, void: bool = False, match: int | None = None,
+    finish: str | None = None, penalties=None, user,
+) -> PlannedRound:
+    """The game's next round worked out on `view`, with every check record_round makes:
+    it reads, writes nothing and takes no lock. `user` must be allowed to write: the
+    policy is asked here (with the caller's role when the view's row came with it)."""
+    actor = allowed(user, "game.write", view.game.club_id, row=view.game)
+    refuse_void(view)
+    state = view.state
+    if state.status.ended:
+        raise GameFinished("The game is over: no more rounds can be entered")
+    if number != state.next_round:
+        raise StaleRound(
+            f"Round {number} cannot be entered: the next round is {state.next_round}",
+            next_round=state.next_round,
+        )
+    entry = checked_entry(view, ender, hands, ender_melds, void, match, finish, penalties)
+    # One round onto the state so far: the earlier rounds are not played again, and
+    # their money stays as booked; the round adds only its own movements (and the
+    # payout when it ends the game).
+    arguments = {"number": number, "ender": ender, "hands": hands,
+                 "ender_melds": ender_melds, "void": void, "match": match,
+                 "finish": finish, "penalties": penalties}
+    new_state = engine.play_on(state, entry)
+    game = view.game
+    accounts = ledger.known_accounts(new_state.transfers[len(state.transfers):],
+                                     game_id=game.pk, session_id=game.session_id)
+    return PlannedRound(view, user, actor, number, entry, new_state, tuple(accounts),
+                        arguments)
+
+
 def record_round(
     *, game_id: int, number: int, ender: int | None, hands: list[HandInput],
     ender_melds=None, void: bool = False, match: int | None = None,
     finish: str | None = None, penalties=None, user, request_id: str = "", seats=None,
     locked: Game | None = None,
 ) -> tuple[engine.RoundResult, GameView]:
-    """Enter the game's next round; the round, its hands and its money land together.
+    """Enter the game's next round under the game's lock; the round, its hands and its
+    money land together.
 
     `void` and `match` are Gin's (docs/rules.md 8): a round abandoned, the tournament
     match it was played in. `finish` and `penalties` are Rami's (docs/rules.md 10): how
     the finisher (`ender`) went out ("none", "rummy", "own_cards") and the penalties as
     (player id, points) pairs. `seats`: the game's seats when the caller read them
     already (a page did); `locked`: the game's row when the caller read it under its lock
-    in this transaction (services.lock_game, the API does): it is not read again.
+    in this transaction (services.lock_game): it is not read again.
     """
     with transaction.atomic():
         view = read_for_write(game_id, locked, seats)
-        user = allowed(user, "game.write", view.game.club_id, locked=locked)
-        refuse_void(view)
-        state = view.state
-        if state.status.ended:
-            raise GameFinished("The game is over: no more rounds can be entered")
-        if number != state.next_round:
-            raise StaleRound(
-                f"Round {number} cannot be entered: the next round is {state.next_round}",
-                next_round=state.next_round,
-            )
-        entry = checked_entry(view, ender, hands, ender_melds, void, match, finish,
-                               penalties)
-        # One round onto the state so far: the earlier rounds are not played again, and
-        # their money stays as booked; the round adds only its own movements (and the
-        # payout when it ends the game).
-        new_state = engine.play_on(state, entry)
-        write = GameWrite(view, actor=user, reason=f"round {number}", request_id=request_id)
-        write.add_round(number, entry)
-        view = write.apply(new_state, added=new_state.transfers[len(state.transfers):])
-        webhooks.round_recorded(view, number)
-    return new_state.rounds[-1], view
+        planned = plan_round(
+            view, number=number, ender=ender, hands=hands, ender_melds=ender_melds,
+            void=void, match=match, finish=finish, penalties=penalties, user=user)
+        return _stored(planned, request_id)
+
+
+def store_round(planned: PlannedRound, *, request_id: str = ""
+                ) -> tuple[engine.RoundResult, GameView]:
+    """Store a round planned before the lock (plan_round on a row read by
+    services.read_game), in a transaction that holds the lock only to write: it stores the
+    round if the game is still at the version planned on, and else, another write having
+    come first, enters it as record_round does, under the lock, from the start."""
+    with transaction.atomic():
+        try:
+            return _stored(planned, request_id)
+        except VersionMoved:
+            # Nothing was written yet: the version is the first thing a write changes.
+            return record_round(game_id=planned.view.game.pk, **planned.arguments,
+                                user=planned.who, request_id=request_id)
+
+
+def _stored(planned: PlannedRound, request_id: str) -> tuple[engine.RoundResult, GameView]:
+    number = planned.number
+    write = GameWrite(planned.view, actor=planned.actor, reason=f"round {number}",
+                      request_id=request_id)
+    write.add_round(number, planned.entry)
+    view = write.apply(planned.state, added=planned.added, accounts=planned.accounts)
+    webhooks.round_recorded(view, number)
+    return planned.state.rounds[-1], view
 
 
 def correct_round(
@@ -108,7 +190,7 @@ def correct_round(
         )
     with transaction.atomic():
         view = read_for_write(game_id, locked, seats)
-        user = allowed(user, "game.write", view.game.club_id, locked=locked)
+        user = allowed(user, "game.write", view.game.club_id, row=view.game)
         refuse_void(view)
         if version != view.game.version:
             raise VersionMismatch(

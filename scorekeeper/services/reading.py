@@ -445,9 +445,21 @@ def lock_game(game_id: int, who, action: str) -> Game:
     game is looked for among the caller's clubs only. Call it inside the write's
     transaction, and hand the row to the command (its `locked`).
     """
+    return _game_for(game_id, who, action, lock=True)
+
+
+def read_game(game_id: int, who, action: str) -> Game:
+    """The game's row as lock_game reads it, access check included, but without the lock:
+    for a write worked out before its transaction (commands.plan_round), which checks
+    under the lock that the game is still at the version read here."""
+    return _game_for(game_id, who, action, lock=False)
+
+
+def _game_for(game_id: int, who, action: str, *, lock: bool) -> Game:
     actor = policy.actor_of(who)
     # Only the game's row is locked (`of`): not its club nor the caller's membership.
-    rows = Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
+    rows = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
+    rows = rows.filter(pk=game_id)
     if not actor.operator:
         rows = rows.filter(club__memberships__user=actor.user).annotate(
             caller_role=F("club__memberships__role"))

@@ -34,6 +34,12 @@ from .reading import (
 )
 
 
+class VersionMoved(Exception):
+    """The game's row is no longer at the version the write read: another write came
+    first. Only a write worked out before the lock meets it (and plans again under the
+    lock); under the lock the version cannot move."""
+
+
 @dataclass(frozen=True)
 class NewRound:
     """A round revision to store: revision 0 is the round entered, a later one corrects it."""
@@ -93,25 +99,30 @@ class GameWrite:
 
     # -- applying it, once --
 
-    def apply(self, state: engine.Game, *, added=None, since: int | None = None) -> GameView:
+    def apply(self, state: engine.Game, *, added=None, since: int | None = None,
+              accounts=()) -> GameView:
         """Store the facts gathered, bring the ledger in line with `state`, store its
         snapshot and bump the version: the new view of the game.
 
-        `added`: the transfers a write that only adds to the game adds, posted as they are;
-        otherwise the ledger is compared with the state from round `since` on (ledger.sync).
+        `added`: the transfers a write that only adds to the game adds, posted as they are
+        (between `accounts`, those of them read already: ledger.known_accounts); otherwise
+        the ledger is compared with the state from round `since` on (ledger.sync).
         """
         view = self._once()
+        # The version first: a write worked out before the lock (commands.store_round)
+        # finds here, before it has written anything, that another came first.
+        columns = {"closed": view.game.closed, **self._row}
+        game = self._bumped(status=state.status, snapshot=engine.snapshot(state), **columns)
         stored = [self._store_round(new) for new in self._rounds]
         taken = [self._store_rebuy(player, after) for player, after in self._rebuys]
         undone, undone_ids = self._store_undone(stored[-1].entered_at if stored else None)
         if added is not None:
             if added:
-                ledger.post(added, request_id=self.request_id, **self._ledger_scope())
+                ledger.post(added, request_id=self.request_id, accounts=accounts,
+                            **self._ledger_scope())
         else:
             ledger.sync(state.transfers, since=since, reason=self.reason,
                         request_id=self.request_id, **self._ledger_scope())
-        columns = {"closed": view.game.closed, **self._row}
-        game = self._bumped(status=state.status, snapshot=engine.snapshot(state), **columns)
         key = state_key(game)
         # Only once committed: a rolled-back write must not leave its state behind.
         transaction.on_commit(lambda: recent_games.put(key, state))
@@ -145,12 +156,16 @@ class GameWrite:
                 "actor": getattr(self.actor, "username", "") or ""}
 
     def _bumped(self, **columns) -> Game:
-        """The game's row with these columns and the next version: one UPDATE."""
-        game = copy.copy(self.view.game)
+        """The game's row with these columns and the next version: one UPDATE, of the row
+        only while it is at the version read (VersionMoved when it is not)."""
+        read = self.view.game
+        if not Game.objects.filter(pk=read.pk, version=read.version).update(
+                version=F("version") + 1, **columns):
+            raise VersionMoved(f"Game {read.pk} is no longer at version {read.version}")
+        game = copy.copy(read)
         for column, value in columns.items():
             setattr(game, column, value)
-        game.version = self.view.game.version + 1
-        bump_version(game, **columns)
+        game.version = read.version + 1
         return game
 
     def _store_round(self, new: NewRound) -> RoundFacts:
@@ -233,13 +248,14 @@ def read_for_write(game_id: int, locked: Game | None = None, seats=None) -> Game
     return load_game(locked, seats=seats)
 
 
-def allowed(who, action: str, club_id: int, *, locked: Game | None = None):
+def allowed(who, action: str, club_id: int, *, row: Game | None = None):
     """Ask the access policy before a command writes (docs/security.md, "Commands ask
     too"); the user to record as having acted (None for the operator).
 
-    `locked`: the game's row as reading.lock_game read it for this same caller, with the
-    caller's role beside it: the policy is answered without reading the role again."""
-    known = {"role": locked.caller_role} if hasattr(locked, "caller_role") else {}
+    `row`: the game's row as reading.lock_game or reading.read_game read it for this same
+    caller, with the caller's role beside it: the policy is answered without reading the
+    role again."""
+    known = {"role": row.caller_role} if hasattr(row, "caller_role") else {}
     policy.check(who, action, club_id, **known)
     return policy.acting_user(who)
 

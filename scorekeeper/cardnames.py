@@ -7,7 +7,7 @@ engine keep the canonical card text ("QS", "JK", docs/rules.md 1.2).
 
 from django.utils.translation import gettext, pgettext_lazy
 
-from .rules import CANONICAL_CARDS, JOKER
+from .rules import CANONICAL_CARDS, JOKER, from_table, unmarked
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = {"J": pgettext_lazy("card rank", "J"), "Q": pgettext_lazy("card rank", "Q"),
@@ -28,9 +28,11 @@ def card_label(card: str) -> str:
 
 
 def cards_shown(text: str) -> str:
-    """Canonical cards in a text ("QH", or a meld "7H 8H JK") named as shown; any other
+    """Canonical cards in a text ("QH", or a meld "7H 8H JK") named as shown, a Rami card
+    taken from the table in its brackets ("[4D]" -> "[4♦]", docs/rules.md 10.6); any other
     text (a card that was mistyped) stays as it is."""
     words = text.split(" ")
-    if not words or not all(word in _CARDS for word in words):
+    if not words or not all(unmarked(word) in _CARDS for word in words):
         return text
-    return " ".join(card_label(word) for word in words)
+    return " ".join(f"[{card_label(unmarked(word))}]" if from_table(word) else card_label(word)
+                    for word in words)

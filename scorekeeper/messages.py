@@ -80,7 +80,14 @@ TEXTS = {
     "not_gin_family": _("These rules are not Gin Rummy's"),
     "gin_two_players": _("Gin Rummy is played by %(count)s players; %(given)s are seated"),
     "gin_tournament_players": _(
-        "A Gin tournament is played by %(count)s players; %(given)s are seated",
+        "A Gin tournament is played by %(low)s to %(high)s players; %(given)s are seated",
+    ),
+    "gin_bye_missing": _(
+        "A Gin tournament of 3 players gives one of them a bye into the final: choose the seat "
+        "(0, 1 or 2) in tournament_bye, or leave it out to have it drawn",
+    ),
+    "gin_bye_only_three": _(
+        "Only a Gin tournament of 3 players has a bye: leave tournament_bye out",
     ),
     "too_few_players": _("A game needs at least %(count)s players"),
     "family_players": _(
@@ -204,6 +211,14 @@ TEXTS = {
     "first_meld_too_low": _(
         "%(name)s's melds are worth %(points)s points; the first melds must be worth at least "
         "%(minimum)s",
+    ),
+    "meld_from_table_only": _(
+        "%(name)s's meld %(cards)s holds only cards taken from the table: a meld laid needs a "
+        "card from the hand",
+    ),
+    "own_cards_from_table": _(
+        "%(name)s took %(cards)s from the table, so this is no Rummy with own cards only: enter "
+        "the finish as rummy",
     ),
     "finish_missing": _("Say how %(name)s finished: none, rummy or own_cards"),
     "finish_unknown": _("'%(finish)s' is no way to finish: none, rummy or own_cards"),

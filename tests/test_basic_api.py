@@ -232,6 +232,35 @@ def test_six_players_get_two_decks_and_ten_cards(as_alice):
     assert (table.game["rules"]["decks"], table.game["rules"]["hand_size"]) == (2, 10)
 
 
+def test_a_two_deck_game_with_six_jokers_starts_and_scores_them(as_alice):
+    # docs/rules.md 9.1: "zwei oder mehr Joker pro Deck": given two decks with three jokers
+    # each
+    table = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="basic",
+                        rules={"decks": 2, "jokers": 6, "hand_size": 10})
+    assert (table.game["rules"]["decks"], table.game["rules"]["jokers"]) == (2, 6)
+
+    # when Anna goes out against six jokers in the others' hands (15 each)
+    first = went_out(table, "Anna", Ben=["JK", "JK", "JK", "KS"], Cem=["JK", "JK", "JK", "2C"])
+
+    # then they count, and Anna is paid for them at once
+    assert parts(table, first) == [("Anna", 0, 55 + 47, 102, 102), ("Ben", 55, 0, 0, 0),
+                                   ("Cem", 47, 0, 0, 0)]
+    assert table.flows() == [("point_settlement", 1, "Ben", "Anna", "5.50"),
+                             ("point_settlement", 1, "Cem", "Anna", "4.70")]
+
+
+@pytest.mark.parametrize(("rules", "message"), [
+    ({"decks": 2, "hand_size": 10, "jokers": 9}, "jokers must be between 0 and 8; got 9"),
+    ({"decks": 1, "jokers": 5}, "jokers must be between 0 and 4; got 5"),
+])
+def test_more_than_four_jokers_a_deck_is_refused_naming_the_bound(as_alice, rules, message):
+    response = as_alice.post(f"{API}/games/", {"preset": "basic", "players": THREE,
+                                               "rules": rules}, format="json")
+
+    assert (response.status_code, errors(response)) == (400, [
+        ("rules.jokers", "out_of_range", message)])
+
+
 def test_a_basic_rummy_game_round_trips_through_export(as_alice, other_club, alice):
     from tests.export_support import organised_by_alice, seen
 

@@ -149,7 +149,9 @@ def test_the_new_game_page_offers_basic_rummy_with_its_options(club, bob_page):
     assert presets[-2:] == [("basic", "basic"), ("rami", "rami")]
     assert re.findall(r'name="basic_decks" value="(\d*)"', page) == ["", "1", "2"]
     assert re.findall(r'name="basic_hand_size" value="(\d*)"', page) == ["", "7", "10"]
-    assert re.findall(r'name="basic_jokers" value="(\d+)"', page) == ["0", "1", "2", "3", "4"]
+    # up to 4 jokers a deck, so up to 8 with two decks (docs/rules.md 9.1)
+    assert re.findall(r'name="basic_jokers" value="(\d+)"', page) == [str(n) for n in range(9)]
+    assert "Up to 4 jokers a deck." in page
     # the preset's choices are ticked: decks and cards by the number of players, no joker
     assert re.findall(r'name="basic_(?:decks|hand_size|jokers)" value="(\d*)"[^>]*checked',
                       page) == ["", "", "0"]
@@ -196,12 +198,21 @@ def test_a_basic_game_takes_the_options_chosen(club, bob_page):
     assert game.rules["card_values"]["A"] == 11
 
 
+def test_six_jokers_with_two_decks_start_a_game(club, bob_page):
+    game = start(bob_page, club, ["Anna", "Ben", "Cem"], basic_decks="2",
+                 basic_hand_size="10", basic_jokers="6")
+
+    assert (game.rules["decks"], game.rules["jokers"]) == (2, 6)
+
+
 @pytest.mark.parametrize(("fields", "element", "error"), [
     ({"basic_point_value": "zehn"}, "basic-point-value-error",
      "Enter an amount like 5 or 5.50"),
     ({"basic_target": "viel"}, "basic-target-error", "Enter a whole number, like 500"),
     ({"basic_target": "0"}, "basic-target-error",
      "game_target must be between 1 and 100000; got 0"),
+    # two players are dealt from one deck: 4 jokers at most
+    ({"basic_jokers": "6"}, "basic-jokers-error", "jokers must be between 0 and 4; got 6"),
 ])
 def test_basic_settings_are_refused_next_to_their_fields(club, bob_page, fields, element,
                                                          error):

@@ -261,3 +261,39 @@ def test_two_imports_of_one_document_at_once_make_one_game(as_alice, club, favor
 
     assert (again.created, again.game) == (False, first)
     assert counts() == before
+
+
+def test_a_rami_meld_with_a_card_taken_from_the_table_round_trips(as_alice, club, favoriten):
+    # given a Rami round where Anna laid 4♦, taken from Ben's run, with 4♥ 4♣ of her own
+    # (docs/rules.md 10.6: the card from the table is written in brackets and scores nothing)
+    from tests.api_table import Table
+
+    table = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="rami", club=club.pk,
+                        rules={"point_value": "0.10"})
+    ids = table.ids
+    response = as_alice.post(f"{table.url}rounds/", {
+        "number": 1, "ender": ids["Anna"], "finish": "none", "hands": [
+            {"player": ids["Anna"], "laid_melds": [["QH", "KH", "AH"], "[4♦] 4h 4c"]},
+            {"player": ids["Ben"], "laid_melds": [["4D", "5D", "6D", "7D"], ["KS", "KH", "KD"]],
+             "cards": ["9S"]},
+            {"player": ids["Cem"], "laid": 0, "deadwood": 10}]}, format="json")
+    assert response.status_code == 201, response.json()
+    closed = as_alice.post(f"{table.url}close/")
+    assert closed.status_code == 200, closed.json()
+    before = seen(as_alice, table.id)
+    # the meld is stored as canonical card texts, the mark kept
+    stored = Hand.objects.get(round__game_id=table.id, player__name="Anna").laid_melds
+    assert stored == [["QH", "KH", "AH"], ["[4D]", "4H", "4C"]]
+
+    # when it is exported and imported into another club
+    document = as_alice.get(f"{table.url}export/").json()
+    imported = as_alice.post(f"{API}/clubs/{favoriten.pk}/import/", document, format="json")
+
+    # then the document holds the marked meld, and the copy scores it the same: 35 + 10
+    anna = document["game"]["rounds"][0]["hands"][0]
+    assert (anna["player"], anna["laid_melds"]) == ("Anna", stored)
+    assert imported.status_code == 201, imported.json()
+    after = seen(as_alice, imported.json()["id"])
+    assert after == before
+    assert after["rounds"][0]["results"][0]["laid"] == 45
+    assert after["rounds"][0]["results"][0]["melds"][1] == ["[4D]", "4H", "4C"]

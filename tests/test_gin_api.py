@@ -1,6 +1,7 @@
 """Gin Rummy through the REST API (docs/api.md, "Gin rounds"; docs/rules.md 8): the seed-004
 sheet end to end, void rounds, cards with the lay-off, corrections, idempotency, the ring game
-and the tournament's money, every input error with its field. The books are checked after
+and the tournament's money (of four, of three with its bye, of two), every input error with
+its field. The books are checked after
 every accepted write (api_table)."""
 
 import io
@@ -229,6 +230,111 @@ def test_a_tournament_plays_two_semifinals_at_once_and_a_final(as_alice):
         ("final", ["Anna", "Dora"], [0, 180], "Dora")]
     assert [(p["name"], p["place"], p["balance"]) for p in game["players"]] == [
         ("Anna", 2, "-3.33"), ("Ben", 3, "-3.33"), ("Cem", 3, "-3.34"), ("Dora", 1, "10.00")]
+
+
+def test_a_tournament_of_three_gives_the_bye_into_the_final_and_pays_to_the_cent(as_alice):
+    # given three players at 5.00 each and 0.10 a point, the organiser giving Anna the bye
+    table = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="gin", rules={
+        "tournament": True, "tournament_bye": 0, "buy_in": "5.00", "stake_per_point": "0.10"})
+    assert table.game["rules"]["tournament_bye"] == 0
+    assert [(m["number"], m["stage"], [table.names[p] for p in m["players"]])
+            for m in table.game["matches"]] == [(1, "semifinal", ["Ben", "Cem"])]
+    assert table.names[table.game["next_dealer"]] == "Ben"
+
+    # when Ben and Cem play the semifinal (a void round needs no match: one is open)
+    table.knock("Cem", Ben=30, Cem=4)            # Cem 26
+    anna_in_the_semifinal = table.post_round("Anna", Anna=0, Ben=10)
+    void = as_alice.post(f"{table.url}rounds/", {"number": 2, "void": True}, format="json")
+    assert void.status_code == 201, void.json()
+    table.refresh()
+    waiting = table.by_name("state")["Anna"], table.by_name("final")["Anna"]
+    table.knock("Ben", Ben=0, Cem=80)            # Ben gin, 100: the semifinal is his
+    # and the final opens, Ben against the bye; Ben deals it
+    final = table.game["matches"][1]
+    assert (final["number"], final["stage"], [table.names[p] for p in final["players"]],
+            table.names[final["next_dealer"]]) == (3, "final", ["Ben", "Anna"], "Ben")
+    table.knock("Anna", Anna=3, Ben=13)          # Anna 10
+    last = table.knock("Ben", Anna=80, Ben=0)    # Ben gin, 100: the final is his
+
+    # then Anna could not play the semifinal, and waited in it without a final account
+    assert (anna_in_the_semifinal.status_code, errors(anna_in_the_semifinal)) == (400, [(
+        "ender", "invalid_round", "Anna does not play in this match")])
+    assert waiting == ("in", None)
+    # and the rounds name their matches: the semifinal 1, the final 3
+    assert [r["match"] for r in table.get("rounds/")] == [1, 1, 1, 3, 3]
+    assert last["match"] == 3
+    game = table.game
+    assert [(m["stage"], m["finals"], table.names[m["winner"]]) for m in game["matches"]] == [
+        ("semifinal", [220, 46], "Ben"), ("final", [220, 30], "Ben")]
+    # and the money: 17.40 and 19.00 for the points; the pool of 15.00 pays Ben 11.25 and
+    # the others 1.88 and 1.87 (the spare cent to the earlier seat)
+    assert table.flows() == [
+        ("buy_in", None, "Anna", "pot", "5.00"), ("buy_in", None, "Ben", "pot", "5.00"),
+        ("buy_in", None, "Cem", "pot", "5.00"),
+        ("point_settlement", 3, "Cem", "Ben", "17.40"),
+        ("point_settlement", 5, "Anna", "Ben", "19.00"),
+        ("payout", None, "pot", "Ben", "11.25"), ("payout", None, "pot", "Anna", "1.88"),
+        ("payout", None, "pot", "Cem", "1.87")]
+    assert [(p["name"], p["place"], p["balance"]) for p in game["players"]] == [
+        ("Anna", 2, "-22.12"), ("Ben", 1, "42.65"), ("Cem", 3, "-20.53")]
+    assert (game["status"], table.names[game["winner"]], game["pot"]) == (
+        "finished", "Ben", "0.00")
+
+
+def test_a_tournament_of_three_draws_the_bye_once_and_keeps_it(as_alice):
+    # when three start a tournament without choosing the bye
+    table = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="gin",
+                        rules={"tournament": True})
+
+    # then a seat was drawn and kept in the rules: the other two play the semifinal
+    bye = table.game["rules"]["tournament_bye"]
+    assert bye in (0, 1, 2)
+    names = ["Anna", "Ben", "Cem"]
+    semifinal = [table.names[p] for p in table.game["matches"][0]["players"]]
+    assert semifinal == [name for seat, name in enumerate(names) if seat != bye]
+    # and the game read again, after a round, has the same bye and semifinal
+    table.knock(semifinal[0], **{semifinal[0]: 5, semifinal[1]: 20})
+    again = table.refresh()
+    assert again["rules"]["tournament_bye"] == bye
+    assert [table.names[p] for p in again["matches"][0]["players"]] == semifinal
+
+
+def test_a_tournament_of_two_plays_the_final_alone(as_alice):
+    table = Table.start(as_alice, ["Anna", "Ben"], preset="gin",
+                        rules={"tournament": True, "buy_in": "5.00"})
+    assert [(m["number"], m["stage"]) for m in table.game["matches"]] == [(3, "final")]
+
+    table.knock("Anna", Anna=5, Ben=20)          # Anna 15
+    table.knock("Ben", Anna=80, Ben=0)           # Ben 100: the final and the game
+
+    game = table.game
+    assert [(m["stage"], m["finals"], table.names[m["winner"]]) for m in game["matches"]] == [
+        ("final", [35, 220], "Ben")]
+    assert [(p["name"], p["place"], p["balance"]) for p in game["players"]] == [
+        ("Anna", 2, "-2.50"), ("Ben", 1, "2.50")]
+    assert [(table.names[p["player"]], p["amount"]) for p in game["payouts"]] == [
+        ("Ben", "7.50"), ("Anna", "2.50")]
+
+
+@pytest.mark.parametrize(("players", "rules", "code", "message"), [
+    (["A", "B", "C"], {"tournament": True, "tournament_bye": 3}, "out_of_range",
+     "tournament_bye must be between 0 and 2; got 3"),
+    (["A", "B", "C", "D"], {"tournament": True, "tournament_bye": 1}, "out_of_range",
+     "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
+    (["A", "B", "C"], {"tournament": True, "tournament_bye": None}, "required",
+     "A Gin tournament of 3 players gives one of them a bye into the final: choose the seat "
+     "(0, 1 or 2) in tournament_bye, or leave it out to have it drawn"),
+    (["A", "B", "C"], {"tournament": True, "tournament_bye": "A"}, "invalid_type",
+     "tournament_bye must be a whole number"),
+])
+def test_a_bye_that_does_not_fit_is_refused_and_no_game_is_started(as_alice, players, rules,
+                                                                   code, message):
+    response = as_alice.post(f"{API}/games/", {"preset": "gin", "players": players,
+                                               "rules": rules}, format="json")
+
+    assert (response.status_code, errors(response)) == (400, [(
+        "rules.tournament_bye", code, message)])
+    assert as_alice.get(f"{API}/games/").json()["count"] == 0
 
 
 def test_verifyledger_covers_gin_games_and_names_a_settlement_taken_around_the_services(

@@ -201,10 +201,11 @@ def test_gin_settings_are_refused_next_to_their_fields(club, bob_page):
 
 @pytest.mark.parametrize(("fields", "seated", "error"), [
     ({}, ["Anna", "Ben", "Cem"], "Gin Rummy is played by 2 players; 3 are seated"),
-    ({"gin_format": "tournament"}, ["Anna", "Ben"],
-     "A Gin tournament is played by 4 players; 2 are seated"),
+    ({"gin_format": "tournament"}, ["Anna", "Ben", "Cem", "Dora", "Emil"],
+     "A Gin tournament is played by 2 to 4 players; 5 are seated"),
 ])
-def test_gin_seats_two_players_or_four_in_a_tournament(club, bob_page, fields, seated, error):
+def test_gin_seats_two_players_or_two_to_four_in_a_tournament(club, bob_page, fields, seated,
+                                                               error):
     response = bob_page.post("/games/new/", {
         "club": club.pk, "preset": "gin", "seat": seated, "start": "1", **fields})
 
@@ -442,6 +443,93 @@ def test_a_tournament_asks_for_the_match_and_shows_the_bracket(club, bob_page):
     assert text(placings) == ("1. Cem 220 points €15.00 2. Ben 0 points €1.67 "
                               "3. Anna 35 points €1.67 3. Dora 70 points €1.66")
     assert services.verify_game(game) == []
+
+
+def bracket(page: str) -> list[str]:
+    """The tournament's bracket, line by line."""
+    found = re.search(r'<section class="bracket".*?</section>', page, re.S)[0]
+    return [text(line) for line in re.findall(r"<li[^>]*>(.*?)</li>", found, re.S)]
+
+
+def test_three_seated_for_a_tournament_are_offered_the_bye_by_name(club, bob_page):
+    # when three are seated on the new-game page (a seat action posts the form back)
+    response = bob_page.post("/games/new/", {"club": club.pk, "preset": "gin",
+                                             "seat": ["Anna", "Ben", "Cem"],
+                                             "gin_format": "tournament"})
+
+    # then the bye is drawn by lot unless a player is chosen for it
+    page = response.content.decode()
+    bye = re.search(r'<fieldset class="segments bye">(.*?)</fieldset>', page, re.S)[1]
+    assert text(bye).startswith("Tournament of three: who gets the bye into the final?")
+    assert re.findall(r'name="gin_bye" value="(\w+)"( checked)?><span>([^<]+)</span>', bye) == [
+        ("draw", " checked", "Draw lots"), ("0", "", "Anna"), ("1", "", "Ben"),
+        ("2", "", "Cem")]
+    # and two or four seated are asked nothing about a bye
+    for seated in (["Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"]):
+        page = bob_page.post("/games/new/", {"club": club.pk, "preset": "gin", "seat": seated,
+                                             "gin_format": "tournament"}).content.decode()
+        assert 'name="gin_bye"' not in page
+
+
+def test_a_tournament_of_three_started_from_the_page_shows_the_bye_in_the_bracket(club,
+                                                                                  bob_page):
+    # given three players at 5.00 into the pool, Ben given the bye
+    game = start_gin(bob_page, club, ["Anna", "Ben", "Cem"], gin_format="tournament",
+                     pool_stake="5", gin_bye="1")
+    assert game.rules["tournament_bye"] == 1
+
+    # then the bracket shows the one semifinal, the bye and the final waiting for it
+    page = sheet(bob_page, game)
+    assert bracket(page) == ["Semifinal Anna – Cem", "Bye Ben goes straight into the final",
+                             "Final Ben – the winner of the semifinal"]
+    assert re.findall(r'<h2 id="match-\d">(.*?)</h2>', page) == ["Semifinal"]
+    # and the round form asks for no match: the semifinal's two play it
+    form = bob_page.get(f"/games/{game.pk}/rounds/new/").content.decode()
+    assert re.findall(r'<span class="name">(\w+)</span>', form) == ["Anna", "Cem"]
+
+    # when Anna wins the semifinal and then the final against Ben
+    play(bob_page, game, "Anna", {"Anna": 0, "Cem": 80})
+    running = sheet(bob_page, game, HTTP_ACCEPT_LANGUAGE="de")
+    play(bob_page, game, "Anna", {"Anna": 0, "Ben": 80})
+
+    # then the bracket (in German too) shows the final of Anna against the bye
+    assert bracket(running) == ["Halbfinale Anna – Cem 220 : 0",
+                                "Freilos Ben kommt direkt ins Finale", "Finale Anna – Ben"]
+    page = sheet(bob_page, game)
+    assert bracket(page) == ["Semifinal Anna – Cem 220 : 0",
+                             "Bye Ben goes straight into the final", "Final Anna – Ben 220 : 0"]
+    # and the pool of 15.00: 11.25 to Anna, 1.88 and 1.87 to the others in seat order
+    placings = re.search(r'<ol class="placings">.*?</ol>', page, re.S)[0]
+    assert text(placings) == ("1. Anna 220 points €11.25 2. Ben 0 points €1.88 "
+                              "3. Cem 0 points €1.87")
+    game.refresh_from_db()
+    assert services.verify_game(game) == []
+
+
+def test_a_tournament_of_three_draws_the_bye_when_none_is_chosen(club, bob_page):
+    game = start_gin(bob_page, club, ["Anna", "Ben", "Cem"], gin_format="tournament",
+                     gin_bye="draw")
+
+    bye = ["Anna", "Ben", "Cem"][game.rules["tournament_bye"]]
+    assert f"Bye {bye} goes straight into the final" in bracket(sheet(bob_page, game))
+
+
+def test_a_tournament_of_two_is_the_final_alone(club, bob_page):
+    game = start_gin(bob_page, club, ["Anna", "Ben"], gin_format="tournament", pool_stake="5")
+
+    assert bracket(sheet(bob_page, game)) == ["Final Anna – Ben"]
+
+
+def test_a_bye_that_does_not_fit_is_shown_next_to_the_format(club, bob_page):
+    # given a form sent with a bye chosen, but four seated (the choice came from an older page)
+    response = bob_page.post("/games/new/", {
+        "club": club.pk, "preset": "gin", "seat": ["Anna", "Ben", "Cem", "Dora"],
+        "start": "1", "gin_format": "tournament", "gin_bye": "1"})
+
+    assert response.status_code == 422
+    assert ('<p class="error" id="gin-bye-error">Only a Gin tournament of 3 players has a bye: '
+            "leave tournament_bye out</p>") in response.content.decode()
+    assert Game.objects.count() == 0
 
 
 # --- Languages, sharing, queries ------------------------------------------------------------

@@ -423,3 +423,70 @@ def test_an_import_whose_penalty_names_no_seated_player_is_refused(as_alice, oth
         "game.rounds[0].penalties[0].player", "unknown_player",
         "'Dora' does not sit at this game")])
     assert counts() == before
+
+
+def test_a_player_on_exactly_the_limit_is_still_in_and_can_be_entered(as_alice):
+    # docs/rules.md 10.5: "die Spieler, die eine vorher festgelegte Punktzahl überschreiten,
+    # eliminiert": out only past the limit. Given elimination mode with the limit at 100
+    table = Table.start(as_alice, THREE, preset="rami",
+                        rules={"mode": "elimination", "eliminate_at": 100})
+
+    # when Ben ends a round on exactly 100
+    first = finished(table, "Anna", "none", {"Anna": (), "Ben": (None, 100), "Cem": (None, 95)})
+
+    # then nobody is out, and Ben is entered in the next round like everyone else
+    assert first["out"] == []
+    assert table.by_name("state") == {"Anna": "in", "Ben": "in", "Cem": "in"}
+    second = finished(table, "Cem", "none", {"Anna": (None, 10), "Ben": (None, 5), "Cem": ()})
+    # and 105 is past it: Ben is out
+    assert [table.names[p] for p in second["out"]] == ["Ben"]
+    assert table.by_name("total") == {"Anna": 10, "Ben": 105, "Cem": 95}
+    assert table.by_name("state") == {"Anna": "in", "Ben": "out", "Cem": "in"}
+
+
+# The Rami text's example (docs/rules.md 10.6): Ben laid the run 4-7♦; Anna takes its 4♦ and
+# lays it with 4♥ 4♣ from her hand: 10 points for her, not 15.
+BEN_RUN = [["4D", "5D", "6D", "7D"], ["KS", "KH", "KD"]]  # 20 + 30
+ANNA_TAKES = [["QH", "KH", "AH"], ["[4♦]", "4H", "4C"]]  # 35 + 10
+
+
+def test_a_card_taken_from_the_table_is_marked_and_scores_nothing(as_alice):
+    table = normal_game(as_alice)
+
+    answer = finished(table, "Anna", "none",
+                      {"Anna": (ANNA_TAKES,), "Ben": (BEN_RUN, ["9S"]), "Cem": (0, 10)})
+
+    # Anna: 35 + 10 laid, Ben's 5 and Cem's 10 in hand
+    assert parts(table, answer)[:2] == [("Anna", 45, 15, 0, 0, 1, 60, 60),
+                                        ("Ben", 50, 0, 0, 0, 1, 50, 50)]
+    # the melds come back as entered, the card from the table in brackets
+    assert answer["results"][0]["melds"] == [["QH", "KH", "AH"], ["[4D]", "4H", "4C"]]
+    assert table.get("rounds/1/")["results"][0]["melds"] == [["QH", "KH", "AH"],
+                                                             ["[4D]", "4H", "4C"]]
+
+
+@pytest.mark.parametrize(("anna", "finish", "expected"), [
+    ([["QH", "KH", "AH"], ["[4D]", "[5D]", "[6D]"]], "none",
+     ("hands[0].laid_melds[1]", "invalid_round",
+      "Anna's meld [4D] [5D] [6D] holds only cards taken from the table: a meld laid needs a "
+      "card from the hand")),
+    (ANNA_TAKES, "own_cards",
+     ("hands[0].laid_melds[1]", "invalid_round",
+      "Anna took [4D] from the table, so this is no Rummy with own cards only: enter the "
+      "finish as rummy")),
+    ([["QH", "KH", "AH"], ["[4D", "4H", "4C"]], "none",
+     ("hands[0].laid_melds[1]", "invalid_card",
+      "'[4D' is not a card: write rank then suit, e.g. 'AS', '10H', 'QD', or 'JK' for a "
+      "joker")),
+], ids=["only-from-the-table", "own-cards", "mark-not-closed"])
+def test_a_meld_with_cards_from_the_table_is_refused_when_it_cannot_be(as_alice, anna, finish,
+                                                                      expected):
+    table = normal_game(as_alice)
+    before = table.snapshot()
+
+    response = as_alice.post(f"{table.url}rounds/", body(
+        table, "Anna", finish, {"Anna": (anna,), "Ben": (BEN_RUN, ["9S"]), "Cem": (0, 10)}),
+        format="json")
+
+    assert (response.status_code, errors(response)) == (400, [expected])
+    assert table.snapshot() == before

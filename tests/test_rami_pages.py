@@ -107,7 +107,7 @@ def test_an_elimination_game_plays_to_its_limit_for_a_pot(club, bob_page):
                      "point_value": "0.00", "game_target": 1000}
     page = sheet(bob_page, game)
     assert re.search(r"<dt>Pot</dt><dd>€7.50</dd>", page)
-    assert "Lowest total wins; at 300 a player is out." in text(page)
+    assert "Lowest total wins; above 300 a player is out." in text(page)
     assert "Close the game" not in page
 
 
@@ -531,3 +531,75 @@ def test_an_elimination_game_is_not_closed_by_hand(club, bob_page):
     assert "Close the game" not in response.content.decode()
     game.refresh_from_db()
     assert (game.closed, game.status) == (False, "running")
+
+
+# --- Cards taken from the table (docs/rules.md 10.6) ------------------------------------------
+
+
+def test_the_laid_melds_picker_marks_cards_taken_from_the_table(club, bob_page):
+    # given two decks, both 4♦ laid already: Ben's run 4-7♦ and Cem's fours
+    game = start_rami(bob_page, club, ["Anna", "Ben", "Cem"])
+    ids = ids_of(game)
+    anna, ben, cem = ids["Anna"], ids["Ben"], ids["Cem"]
+    form = {f"lmode-{anna}": "cards", f"melds-{anna}": "QH KH AH|", f"lsuit-{anna}": "D",
+            f"lmode-{ben}": "cards", f"melds-{ben}": "4D 5D 6D 7D",
+            f"lmode-{cem}": "cards", f"melds-{cem}": "4D 4S 4C"}
+
+    # when Anna picks a 4♦ as she would from her hand, then with "taken from the table"
+    own = bob_page.post(f"/games/{game.pk}/hand/", {**form, "pick_lay_add": f"{anna}:4"},
+                        **HTMX).content.decode()
+    taken = bob_page.post(f"/games/{game.pk}/hand/", {
+        **form, f"ltable-{anna}": "on", "pick_lay_add": f"{anna}:4"}, **HTMX).content.decode()
+    meld = bob_page.post(f"/games/{game.pk}/hand/", {
+        **form, f"melds-{anna}": "QH KH AH|[4D] 4H 4C", "pick_lay_show": f"{anna}:"},
+        **HTMX).content.decode()
+
+    # then the picker offers the choice; a third 4♦ from the hand is refused
+    assert f'<input type="checkbox" name="ltable-{anna}">' in own
+    assert error_of(own, f"lerr-{anna}") == "The decks hold 2 × 4 of diamonds"
+    # and taken from the table it goes in marked, the choice kept
+    assert f'name="melds-{anna}" value="QH KH AH|[4D]"' in taken
+    assert f'<input type="checkbox" name="ltable-{anna}" checked>' in taken
+    assert re.search(r'class="card red table" aria-label="Take back 4 of diamonds, from the '
+                     r'table">4♦</button>', taken)
+    # and the meld scores the two fours of her own: 10, not 15
+    assert re.findall(r'<span class="mp">(\d+)</span>', meld) == ["35", "10"]
+    assert re.search(r'<output class="dw"[^>]*>(\d+)<', meld)[1] == "45"
+
+
+def test_a_round_with_a_card_from_the_table_is_saved_shown_and_corrected(club, bob_page):
+    # given Ben's run 4-7♦, whose 4♦ Anna takes for her fours (the Rami text's example)
+    game = start_rami(bob_page, club, ["Anna", "Ben", "Cem"])
+    ids = ids_of(game)
+
+    play(bob_page, game, "Anna", {"Ben": "9S", "Cem": 10},
+         laid={"Anna": ["QH KH AH", "[4D] 4H 4C"], "Ben": ["4D 5D 6D 7D", "KS KH KD"],
+               "Cem": 0}, finish="none")
+
+    # then Anna scores 35 + 10 laid and the others' 15 in hand, the meld kept as laid
+    assert sheet_rows(sheet(bob_page, game)) == [("1", "D F 45 + 15 hand 60", "+50 50", "0 0")]
+    anna = Round.objects.get(game=game, number=1).hands.get(player_id=ids["Anna"])
+    assert anna.laid_melds == [["QH", "KH", "AH"], ["[4D]", "4H", "4C"]]
+    # and the correction page shows it as entered, the card from the table marked
+    edit = bob_page.get(f"/games/{game.pk}/rounds/1/edit/").content.decode()
+    assert f'name="melds-{ids["Anna"]}" value="QH KH AH|[4D] 4H 4C"' in edit
+    assert "4 of diamonds, from the table" in edit
+
+
+def test_a_players_phone_sends_a_meld_with_a_card_from_the_table(club, bob_page):
+    from scorekeeper.models import PendingHand
+
+    from .test_seat_claims import claimed_phone, link, send
+
+    game = services.start_game(club=club, name="Rami", preset="rami",
+                               players=["Anna", "Ben"], user=OPERATOR).game
+    phone = claimed_phone(game, "Ben")
+
+    response = send(phone, game, lmode="cards", melds="QH KH AH|[4D] 4H 4C", mode="cards",
+                    cards="5C 9D")
+
+    assert response.status_code == 302
+    assert PendingHand.objects.get().entry == {"cards": "5C 9D", "melds": "QH KH AH|[4D] 4H 4C"}
+    again = phone.get(f"{link(game)}hand/").content.decode()
+    assert f'name="melds-{phone.seat}" value="QH KH AH|[4D] 4H 4C"' in again
+    assert re.findall(r'<span class="mp">(\d+)</span>', again) == ["35", "10"]

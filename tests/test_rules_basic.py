@@ -83,6 +83,32 @@ def test_a_set_up_the_seed_does_not_know_is_refused(overrides, field):
     assert caught.value.field == field
 
 
+@pytest.mark.parametrize(("decks", "most"), [(1, 4), (2, 8)])
+def test_the_jokers_go_by_the_decks_up_to_4_a_deck(decks, most):
+    # docs/rules.md 9.1: "zwei oder mehr Joker pro Deck": two a deck and more, up to 4.
+    assert Rules.preset("basic", decks=decks, jokers=most).jokers == most
+    with pytest.raises(InvalidRules) as caught:
+        Rules.preset("basic", decks=decks, jokers=most + 1)
+    assert (caught.value.field, caught.value.message) == (
+        "rules.jokers", f"jokers must be between 0 and {most}; got {most + 1}")
+
+
+def test_a_two_deck_game_with_six_jokers_plays_and_counts_them():
+    # Six players: two decks by the set-up, with three jokers a deck.
+    six = [*THREE, "Dora", "Eda", "Fritz"]
+    rules = Rules.preset("basic", players=6, jokers=6)
+    assert (rules.decks, rules.jokers, rules.hand_size) == (2, 6, 10)
+    game = replay(rules, six, [out("Anna", Ben="JK JK JK KS", Cem="JK JK 2C", Dora="JK 9D",
+                                   Eda=0, Fritz=3)])
+    # 3 x 15 + 10, 2 x 15 + 2, 15 + 9: the jokers count 15 each.
+    assert [r.deadwood for r in game.rounds[0].results[1:4]] == [55, 32, 24]
+    assert game.standings[0].total == 55 + 32 + 24 + 0 + 3
+    seventh = out("Anna", Ben="JK JK JK KS", Cem="JK JK 2C", Dora="JK JK", Eda=0, Fritz=3)
+    with pytest.raises(TooManyCopies) as caught:
+        replay(rules, six, [seventh])
+    assert caught.value.message == "JK appears 7 times; the game has 6 jokers"
+
+
 @pytest.mark.parametrize(("players", "reason"), [
     (["Anna"], "family_players"),
     ([f"P{n}" for n in range(8)], "family_players"),

@@ -1,6 +1,7 @@
 """Gin Rummy (docs/rules.md 8): knock, gin, undercut and the free lay-off, the match to
 the game target with its boxes and final accounts, void rounds, the winner deals, ring
-games, the four-player tournament, the prize pool and the stake per point.
+games, the single-table tournament of 2 to 4 players (a bye for three), the prize pool and
+the stake per point.
 
 Pure engine tests: no database. Rounds read as they were entered at the table.
 """
@@ -36,6 +37,7 @@ from .test_rules_knock_facts import cards, knock, pay
 
 GIN = Rules.preset("gin")
 TWO = ["Anna", "Ben"]
+THREE = ["Anna", "Ben", "Cem"]
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 VOID = GinRound(ender=None, hands=(), void=True)
 
@@ -632,6 +634,187 @@ def test_players_of_another_match_are_refused(rounds, name, field):
         InvalidRound, "gin_not_in_match", f"{name} does not play in this match", field)
 
 
+# --- A tournament of three: one semifinal, a bye into the final (docs/rules.md 8.7) -------
+# "Single Table Gin Rummy Tourniere sind ... für 2 - 4 Spieler".
+
+BYE_ANNA = {"tournament": True, "tournament_bye": 0}
+THREE_TOURNAMENT = [
+    knock("Cem", Ben=30, Cem=4),  # the semifinal, Ben v Cem: Cem 26
+    VOID,  # the only match open: no need to name it; Cem deals again
+    knock("Ben", Ben=0, Cem=80),  # Ben gin: 100, Ben wins it (220 to 46)
+    knock("Anna", Anna=3, Ben=13),  # the final, Ben v Anna: Anna 10
+    knock("Ben", Anna=80, Ben=0),  # Ben gin: 100, Ben wins it (220 to 30)
+]
+
+
+def test_a_tournament_of_three_plays_one_semifinal_and_the_bye_meets_its_winner():
+    # given three players at 5.00, 0.10 per point, the bye Anna's (seat 0)
+    rules = Rules.preset("gin", **BYE_ANNA, buy_in="5.00", stake_per_point="0.10")
+
+    # when the semifinal of the other two is played, then the final
+    game = replay(rules, THREE, THREE_TOURNAMENT)
+
+    # then Ben and Cem play semifinal 1 (Ben deals first), and its winner deals the final
+    assert sheet(game) == [
+        (1, 1, "Ben", "Cem", "Cem", False, False, 26, 26, 0),
+        (2, 1, "Cem", None, None, False, False, 0, 0, 0),
+        (3, 1, "Cem", "Ben", "Ben", True, False, 100, 80, 20),
+        (4, 3, "Ben", "Anna", "Anna", False, False, 10, 10, 0),
+        (5, 3, "Anna", "Ben", "Ben", True, False, 100, 80, 20),
+    ]
+    assert matches(game) == [
+        (1, ("Ben", "Cem"), (100, 26), (1, 1), 2, None, "Ben", (220, 46), "Ben", 3),
+        (3, ("Ben", "Anna"), (100, 10), (1, 1), 2, None, "Ben", (220, 30), "Ben", 5),
+    ]
+    assert [m.stage for m in game.matches] == ["semifinal", "final"]
+    # and the places: Ben 1, Anna (the bye) 2 as the final's loser, Cem 3
+    assert [(s.player, s.place, s.state, s.out_round) for s in game.standings] == [
+        ("Anna", 2, PlayerState.OUT, 5), ("Ben", 1, PlayerState.IN, None),
+        ("Cem", 3, PlayerState.OUT, 3)]
+    # and the money: Cem pays 17.40 (220 - 46), Anna 19.00 (220 - 30); the pool of 15.00
+    # gives Ben 75 % (11.25) and the two others 1.875 each: 1.88 to the earlier seat, 1.87
+    assert game.transfers == (
+        pay("Anna", "pot", 500, "buy_in", None),
+        pay("Ben", "pot", 500, "buy_in", None),
+        pay("Cem", "pot", 500, "buy_in", None),
+        pay("Cem", "Ben", 1740, "point_settlement", 3),
+        pay("Anna", "Ben", 1900, "point_settlement", 5),
+        pay("pot", "Ben", 1125, "payout", None),
+        pay("pot", "Anna", 188, "payout", None),
+        pay("pot", "Cem", 187, "payout", None),
+    )
+    assert [s.balance for s in game.standings] == [-2212, 4265, -2053]
+    assert (game.status, game.winner, game.pot) == (GameStatus.FINISHED, "Ben", 0)
+
+
+def test_the_bye_waits_with_nothing_until_the_semifinal_is_won():
+    rules = Rules.preset("gin", **BYE_ANNA)
+
+    steps = [replay(rules, THREE, THREE_TOURNAMENT[:n]) for n in range(4)]
+
+    # then only the semifinal's two play and deal, until the final opens with the bye in it
+    assert [(g.next_dealer, g.next_participants) for g in steps] == [
+        ("Ben", ("Ben", "Cem")), ("Cem", ("Ben", "Cem")), ("Cem", ("Ben", "Cem")),
+        ("Ben", ("Anna", "Ben"))]
+    # and Anna stands in no match before it: 0 points, no boxes, no final account, still in
+    waiting = steps[2].standings[0]
+    assert (waiting.player, waiting.total, waiting.boxes, waiting.final, waiting.place,
+            waiting.state) == ("Anna", 0, 0, None, None, PlayerState.IN)
+    # and she cannot play the semifinal
+    assert refusal(rules, THREE, [knock("Anna", Anna=0, Ben=10)]) == (
+        InvalidRound, "gin_not_in_match", "Anna does not play in this match", "rounds[0].ender")
+    assert refusal(rules, THREE, [void(match=3)])[1:2] == ("gin_match_not_open",)
+
+
+def test_the_bye_chosen_by_the_organiser_takes_its_seat_out_of_the_semifinal():
+    # given the organiser gives the bye to seat 2, Cem, when the game starts
+    rules = Rules.preset("gin", players=3, tournament=True, tournament_bye=2)
+
+    game = replay(rules, THREE, [knock("Ben", Anna=80, Ben=0)])
+
+    # then Anna and Ben play the semifinal, and Ben meets Cem in the final
+    assert rules.tournament_bye == 2
+    assert [(m.number, m.players, m.winner) for m in game.matches] == [
+        (1, ("Anna", "Ben"), "Ben"), (3, ("Ben", "Cem"), None)]
+
+
+def test_the_bye_is_drawn_when_three_start_a_tournament_and_kept_for_every_replay():
+    # when a tournament of three starts without a bye chosen, many times
+    drawn = [Rules.preset("gin", players=3, tournament=True) for _ in range(60)]
+
+    # then each start draws a seat: all three come up (a miss: 3 x (2/3)^60, about 1e-10)
+    assert {rules.tournament_bye for rules in drawn} == {0, 1, 2}
+    # and the seat is part of the rules the game keeps: read back, it is the same seat,
+    # and every replay of the game seats the same semifinal
+    for rules in drawn[:6]:
+        kept = Rules.from_dict(json.loads(json.dumps(rules.to_dict())))
+        assert kept == rules
+        semifinal = tuple(p for seat, p in enumerate(THREE) if seat != rules.tournament_bye)
+        assert [replay(kept, THREE).matches[0].players for _ in range(3)] == [semifinal] * 3
+    # and nothing is drawn for two or four players, another format, or rules alone
+    assert [Rules.preset("gin", players=n, tournament=True).tournament_bye
+            for n in (2, 4)] == [None, None]
+    assert Rules.preset("gin", players=3).tournament_bye is None
+    assert Rules.preset("gin", tournament=True).tournament_bye is None
+
+
+@pytest.mark.parametrize(
+    ("overrides", "players", "reason", "code", "message"),
+    [
+        ({"tournament": True, "tournament_bye": 3}, THREE, "not_between", "out_of_range",
+         "tournament_bye must be between 0 and 2; got 3"),
+        ({"tournament": True, "tournament_bye": -1}, THREE, "not_between", "out_of_range",
+         "tournament_bye must be between 0 and 2; got -1"),
+        ({"tournament_bye": 1}, TWO, "gin_bye_only_three", "out_of_range",
+         "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
+        ({"tournament": True, "tournament_bye": 1}, FOUR, "gin_bye_only_three",
+         "out_of_range",
+         "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
+        ({"tournament": True, "tournament_bye": 0}, TWO, "gin_bye_only_three",
+         "out_of_range",
+         "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
+        ({"tournament": True, "tournament_bye": None}, THREE, "gin_bye_missing", "required",
+         "A Gin tournament of 3 players gives one of them a bye into the final: choose the "
+         "seat (0, 1 or 2) in tournament_bye, or leave it out to have it drawn"),
+        ({"tournament": True, "tournament_bye": "Anna"}, THREE, "not_a_whole_number",
+         "invalid_type", "tournament_bye must be a whole number"),
+    ],
+)
+def test_a_bye_that_does_not_fit_is_refused_naming_the_field(overrides, players, reason,
+                                                             code, message):
+    # when the game starts (its rules resolved for the players seated) and is replayed
+    with pytest.raises(InvalidRules) as caught:
+        replay(Rules.preset("gin", players=len(players), **overrides), players)
+
+    assert (caught.value.reason, caught.value.code, caught.value.message,
+            caught.value.field) == (reason, code, message, "rules.tournament_bye")
+
+
+# --- A tournament of two: the final alone --------------------------------------------------
+
+
+def test_a_tournament_of_two_is_its_final_alone_with_the_pool():
+    rules = Rules.preset("gin", tournament=True, buy_in="5.00")
+
+    game = replay(rules, TWO, [knock("Anna", Anna=5, Ben=20), knock("Ben", Anna=80, Ben=0)])
+
+    # then the one match is the final (3), won 220 to 35; the pool of 10.00 splits 75/25
+    assert matches(game) == [
+        (3, ("Anna", "Ben"), (15, 100), (1, 1), 2, None, "Ben", (35, 220), "Ben", 2)]
+    assert [m.stage for m in game.matches] == ["final"]
+    assert [(s.player, s.place) for s in game.standings] == [("Anna", 2), ("Ben", 1)]
+    assert list(game.payouts) == [("Ben", 750), ("Anna", 250)]
+    assert (game.status, game.winner, game.pot) == (GameStatus.FINISHED, "Ben", 0)
+
+
+@pytest.mark.parametrize(
+    ("players", "winner_share", "buy_in", "payouts"),
+    [
+        # three: 15.00 = 11.25 + 1.875 x 2, the spare cent to the earlier seat
+        (THREE, 75, "5.00", [("Ben", 1125), ("Anna", 188), ("Cem", 187)]),
+        # 9.99 x 80 % = 7.992 -> 7.99; 0.999 each -> 1.00 and 1.00 (the larger remainders)
+        (THREE, 80, "3.33", [("Ben", 799), ("Anna", 100), ("Cem", 100)]),
+        (THREE, 100, "3.33", [("Ben", 999)]),
+        (THREE, 90, "0.01", [("Ben", 3)]),
+        # two: 6.66 x 80 % = 5.328 -> 5.33, 1.332 -> 1.33
+        (TWO, 75, "5.00", [("Ben", 750), ("Anna", 250)]),
+        (TWO, 80, "3.33", [("Ben", 533), ("Anna", 133)]),
+        (TWO, 90, "0.01", [("Ben", 2)]),
+    ],
+)
+def test_the_pool_of_a_tournament_of_three_or_two_is_split_exactly_to_the_cent(
+        players, winner_share, buy_in, payouts):
+    rules = Rules.preset("gin", tournament=True, winner_share=winner_share, buy_in=buy_in,
+                         players=len(players), tournament_bye=0 if players == THREE else None)
+    rounds = THREE_TOURNAMENT if players == THREE else [knock("Ben", Anna=80, Ben=0)]
+
+    game = replay(rules, players, rounds)
+
+    assert list(game.payouts) == payouts
+    assert sum(amount for _, amount in payouts) == len(players) * rules.buy_in
+    assert game.pot == 0
+
+
 def test_someone_not_seated_is_refused_as_no_player():
     assert refusal(GIN, TWO, [knock("Zoe", Zoe=0, Ben=10)])[:2] == (InvalidRound,
                                                                     "not_a_player")
@@ -643,10 +826,10 @@ def test_someone_not_seated_is_refused_as_no_player():
         ({}, ["Anna", "Ben", "Cem"], "gin_two_players",
          "Gin Rummy is played by 2 players; 3 are seated"),
         ({}, ["Anna"], "gin_two_players", "Gin Rummy is played by 2 players; 1 are seated"),
-        ({"tournament": True}, TWO, "gin_tournament_players",
-         "A Gin tournament is played by 4 players; 2 are seated"),
+        ({"tournament": True}, ["Anna"], "gin_tournament_players",
+         "A Gin tournament is played by 2 to 4 players; 1 are seated"),
         ({"tournament": True}, [*FOUR, "Emil"], "gin_tournament_players",
-         "A Gin tournament is played by 4 players; 5 are seated"),
+         "A Gin tournament is played by 2 to 4 players; 5 are seated"),
     ],
 )
 def test_the_wrong_number_of_players_is_refused(overrides, players, reason, message):
@@ -687,6 +870,8 @@ def test_seed_004_and_the_tournament_go_on_the_same_from_every_round():
         (Rules.preset("gin", stake_per_point="0.10"), TWO, SEED_004),
         (Rules.preset("gin", tournament=True, buy_in="5.00", stake_per_point="0.10"), FOUR,
          TOURNAMENT),
+        (Rules.preset("gin", **BYE_ANNA, buy_in="5.00", stake_per_point="0.10"), THREE,
+         THREE_TOURNAMENT),
     ]:
         current = replay(rules, players)
         for count, entry in enumerate(rounds, start=1):
@@ -759,7 +944,10 @@ def next_entry(data, game):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(gin_rules(), st.data())
 def test_play_on_and_resume_give_the_game_a_full_replay_gives(rules, data):
-    players = FOUR if rules.tournament else TWO
+    players = data.draw(st.sampled_from([TWO, THREE, FOUR])) if rules.tournament else TWO
+    if len(players) == 3:  # a tournament of three: the bye drawn when the game starts
+        rules = Rules.from_dict({**rules.to_dict(),
+                                 "tournament_bye": data.draw(st.integers(0, 2))})
     carried_in = data.draw(st.sampled_from([0, 0, 777]))
     rounds = []
     current = replay(rules, players, carried_in=carried_in)

@@ -271,6 +271,92 @@ def test_penalties_can_be_off():
     assert caught.value.reason == "penalty_off"
 
 
+# --- Cards taken from the table (docs/rules.md 10.6) ------------------------------------------
+
+
+def test_the_texts_example_a_card_taken_from_the_table_scores_nothing():
+    # The Rami text's own example: 4♦ taken from a 4-7♦ run on the table, laid with 4♥ 4♣
+    # from the hand as a new meld, scores 10, not 15: only the two fours from the hand
+    # count for the player who lays it.
+    assert meld_value(("[4D]", "4H", "4C"), NORMAL) == 5 + 5
+    assert meld_value(("4D", "4H", "4C"), NORMAL) == 15
+    # Ben laid the run; Anna takes its 4♦ (written in brackets, any spelling) and finishes.
+    game = replay(NORMAL, THREE, [finished(
+        "Anna", "none", hand("Anna", "QH KH AH / [4♦] 4H 4C"),
+        hand("Ben", "4D 5D 6D 7D / KS KH KD", "9S"), hand("Cem", 0, 10))])
+    anna, ben, cem = game.rounds[0].results
+    assert parts(anna) == (35 + 10, 5 + 10, 0, 0, 1, 60)
+    assert parts(ben) == (20 + 30, 0, 0, 0, 1, 50)
+    # the melds stay as entered, the card from the table marked
+    assert anna.melds == (("QH", "KH", "AH"), ("[4D]", "4H", "4C"))
+
+
+@pytest.mark.parametrize(("meld", "normal", "traditional"), [
+    ("[4D] 4H 4C", 10, 8),
+    ("[JK] 10D JD", 20, 20),  # the joker stood for 9♦: 5 (normal) or 9 (traditional) less
+    ("QH KH [AH]", 20, 20),  # the ace above the king: 15 or 11 less
+    ("[AS] 2S 3S 4S", 15, 9),  # the ace below the 2: 5 or 1 less
+    ("KD KH [KS] [JK]", 20, 20),
+])
+def test_a_card_from_the_table_takes_its_own_place_and_points_off(meld, normal, traditional):
+    cards = tuple(meld.split())
+    assert meld_value(cards, NORMAL) == normal
+    assert meld_value(cards, TRADITIONAL) == traditional
+
+
+def test_a_card_from_the_table_is_counted_once_by_the_deck_check():
+    # Both 4♦ of the two decks are laid (Ben's run, Cem's set); Anna takes one of them
+    # again: no third 4♦ in the round.
+    entry = finished("Anna", "none", hand("Anna", "QH KH AH / [4D] 4H 4C"),
+                     hand("Ben", "4D 5D 6D 7D / KS KH KD", 5),
+                     hand("Cem", "4D 4S 4C / 10C JC QC", 10))
+    assert replay(NORMAL, THREE, [entry]).standings[0].total == 45 + 15
+    # Unmarked, the same meld would be a third 4♦.
+    third = replace(entry, hands=(hand("Anna", "QH KH AH / 4D 4H 4C"), *entry.hands[1:]))
+    with pytest.raises(TooManyCopies):
+        replay(NORMAL, THREE, [third])
+
+
+def test_cards_from_the_table_count_nothing_towards_the_first_meld():
+    entry = finished("Anna", "none", hand("Anna", "10S JS QS / [10D] 10H 10C"),
+                     hand("Ben", 40, 5), hand("Cem", 0, 5))
+    assert replay(NORMAL, THREE, [entry]).standings[0].total == 30 + 20 + 10
+    with pytest.raises(InvalidRound) as caught:
+        replay(replace(NORMAL, first_meld_min=55), THREE, [entry])
+    assert caught.value.message == ("Anna's melds are worth 50 points; the first melds must "
+                                    "be worth at least 55")
+
+
+@pytest.mark.parametrize(("entry", "reason", "field", "message"), [
+    (finished("Anna", "none", hand("Anna", "QH KH AH / [4D] [5D] [6D]"), hand("Ben", 0, 5),
+              hand("Cem", 0, 5)), "meld_from_table_only", "hands[0].laid_melds[1]",
+     "Anna's meld [4D] [5D] [6D] holds only cards taken from the table: a meld laid needs "
+     "a card from the hand"),
+    (finished("Anna", "own_cards", hand("Anna", "QH KH AH / [4D] 4H 4C"), hand("Ben", 0, 5),
+              hand("Cem", 0, 5)), "own_cards_from_table", "hands[0].laid_melds[1]",
+     "Anna took [4D] from the table, so this is no Rummy with own cards only: enter the "
+     "finish as rummy"),
+    (finished("Anna", "none", hand("Anna", "QH KH AH / [4D] 4H 7C"), hand("Ben", 0, 5),
+              hand("Cem", 0, 5)), "not_a_meld", "hands[0].laid_melds[1]",
+     "[4D] 4H 7C is not a meld"),
+    (finished("Anna", "none", hand("Anna", "QH KH AH / [4D 4H 4C"), hand("Ben", 0, 5),
+              hand("Cem", 0, 5)), "not_a_card", "hands[0].laid_melds[1]",
+     "'[4D' is not a card: write rank then suit, e.g. 'AS', '10H', 'QD', or 'JK' for a joker"),
+])
+def test_a_meld_with_cards_from_the_table_is_checked(entry, reason, field, message):
+    with pytest.raises(RulesError) as caught:
+        replay(NORMAL, THREE, [entry])
+    assert (caught.value.reason, caught.value.field, caught.value.message) == (
+        reason, f"rounds[0].{field}", message)
+
+
+def test_a_rummy_may_take_cards_from_the_table_but_not_one_with_own_cards_only():
+    game = replay(NORMAL, THREE, [finished(
+        "Anna", "rummy", hand("Anna", "QH KH AH / [4D] 4H 4C"), hand("Ben", 0, 5),
+        hand("Cem", 0, 5))])
+    assert parts(game.rounds[0].results[0]) == (45, 10, 300, 0, 1, 355)
+
+
 # --- The game to the target (docs/rules.md 10.7) ---------------------------------------------
 
 
@@ -362,7 +448,8 @@ def test_elimination_penalties_add_up_and_the_last_one_in_takes_the_pot():
         play_on(game, finished("Ben", "none", hand("Anna", None, 5), hand("Ben"),
                                hand("Cem", None, 5)))
     assert caught.value.message == "Ben is out since round 2 and does not play"
-    game = play_on(game, finished("Cem", "none", hand("Anna", None, 200), hand("Cem")))
+    # Anna 300 + 205 = 505: past the limit, out.
+    game = play_on(game, finished("Cem", "none", hand("Anna", None, 205), hand("Cem")))
     assert (game.status, game.winner) == (GameStatus.FINISHED, "Cem")
     assert [(s.place, s.balance) for s in game.standings] == [(2, -500), (3, -500), (1, 1000)]
     assert game.payouts == (("Cem", 1500),)
@@ -444,10 +531,10 @@ def test_play_on_and_resume_give_the_game_a_full_replay_gives(count, mode, point
                 (best - s.total) * rules.point_value for s in current.standings)
 
 
-def test_when_everybody_left_reaches_the_limit_at_once_the_lowest_stay_in():
-    # Round 2: Cem finishes with a penalty of 300 and reaches the limit with the others;
+def test_when_everybody_left_passes_the_limit_at_once_the_lowest_stay_in():
+    # Round 2: Cem finishes with a penalty of 300 and passes the limit with the others;
     # the lowest total stays in and wins.
-    rules = replace(ELIMINATION, eliminate_at=300)
+    rules = replace(ELIMINATION, eliminate_at=295)
     game = replay(rules, THREE, [finished(
         "Cem", "own_cards", hand("Anna", None, 90), hand("Ben", None, 95), hand("Cem"))])
     assert [s.total for s in game.standings] == [270, 285, 0]
@@ -457,7 +544,27 @@ def test_when_everybody_left_reaches_the_limit_at_once_the_lowest_stay_in():
     assert (game.winner, game.rounds[1].out) == ("Cem", ("Anna", "Ben"))
 
 
-def test_a_tie_at_the_lowest_when_everybody_reaches_the_limit_plays_on():
+def test_out_only_past_the_limit_a_total_on_it_stays_in():
+    # docs/rules.md 10.5: "die Spieler, die eine vorher festgelegte Punktzahl überschreiten,
+    # eliminiert": exceeding the limit puts a player out, reaching it does not. A penalty
+    # of 1 point takes Ben from 100 to 101.
+    rules = replace(ELIMINATION, eliminate_at=100, penalty=1)
+    game = replay(rules, THREE, [finished(
+        "Anna", "none", hand("Anna"), hand("Ben", None, 100), hand("Cem", None, 95))])
+    assert [(s.total, s.state) for s in game.standings] == [
+        (0, PlayerState.IN), (100, PlayerState.IN), (95, PlayerState.IN)]
+    assert (game.rounds[0].out, game.next_participants) == ((), tuple(THREE))
+
+    game = play_on(game, finished("Ben", "none", hand("Anna", None, 5), hand("Ben"),
+                                  hand("Cem", None, 0), penalties=[("Ben", 1)]))
+
+    assert [(s.total, s.state) for s in game.standings] == [
+        (5, PlayerState.IN), (101, PlayerState.OUT), (95, PlayerState.IN)]
+    assert (game.rounds[1].out, game.next_participants) == (("Ben",), ("Anna", "Cem"))
+    assert game.status == GameStatus.RUNNING
+
+
+def test_a_tie_at_the_lowest_when_everybody_passes_the_limit_plays_on():
     two = ["Anna", "Ben"]
     game = replay(Rules.preset("rami", players=2, mode="elimination"), two, [
         finished("Anna", "none", hand("Anna"), hand("Ben", None, 200),

@@ -13,7 +13,18 @@ This module is the only import path for callers outside the engine.
 """
 
 from .basic import BasicRound
-from .cards import CANONICAL_CARDS, JOKER, RANKS, SUITS, check_deck, parse_card, parse_cards
+from .cards import (
+    CANONICAL_CARDS,
+    JOKER,
+    RANKS,
+    SUITS,
+    check_deck,
+    from_table,
+    parse_card,
+    parse_cards,
+    parse_laid_meld,
+    unmarked,
+)
 from .core import (
     CARRY,
     KITTY,
@@ -129,6 +140,7 @@ __all__ = [
     "evaluate_hand",
     "family_for",
     "format_money",
+    "from_table",
     "hand_value",
     "hand_values",
     "largest_deadwood",
@@ -137,6 +149,7 @@ __all__ = [
     "nearest_hand_values",
     "parse_card",
     "parse_cards",
+    "parse_laid_meld",
     "parse_money",
     "play_on",
     "possible_hand_value",
@@ -147,4 +160,5 @@ __all__ = [
     "round_entry",
     "snapshot",
     "take_rebuy",
+    "unmarked",
 ]

@@ -67,11 +67,19 @@ def basic_setup(players: int) -> dict[str, int]:
     return {"decks": 2, "hand_size": 10}
 
 
+# docs/rules.md 9.1 and reading 54: "zwei oder mehr Joker pro Deck", so the jokers go by
+# the decks: the two every pack brings and more, up to 4 a deck. The bound catches a typing
+# error (40 for 4), keeps one deck at the 4 it always allowed, and keeps the jokers a small
+# part of the cards, so that the largest hand a player can type (the dearest cards in play,
+# 9.2) and the deck check (1.4) still catch a mistake.
+JOKERS_PER_DECK = 4
+
+
 def check_rules(rules: Rules) -> None:
-    """docs/rules.md 9.1: one or two decks, 7 or 10 cards, up to 4 jokers; no pot."""
+    """docs/rules.md 9.1: one or two decks, 7 or 10 cards, up to 4 jokers a deck; no pot."""
     check_between(rules, "decks", 1, 2)
     check_choice(rules, "hand_size", (7, 10))
-    check_between(rules, "jokers", 0, 4)
+    check_between(rules, "jokers", 0, JOKERS_PER_DECK * rules.decks)
     check_no_pot(rules)
 
 

@@ -46,24 +46,67 @@ def parse_card(token: str) -> str:
 
 def parse_cards(cards: str | Iterable[str]) -> list[str]:
     """A hand as text ('AS 2S, 3S; JK') or as a list of card texts -> canonical card texts."""
+    return [parse_card(token) for token in _tokens(cards)]
+
+
+def _tokens(cards: str | Iterable[str]) -> list:
+    """Card texts: a text split at spaces, commas and semicolons, or a list's items."""
     if isinstance(cards, str):
         tokens = [token for token in _SEPARATORS.split(cards) if token]
         if not tokens:
             raise CardError("no_cards_given")
-    else:
-        tokens = list(cards)
-    return [parse_card(token) for token in tokens]
+        return tokens
+    return list(cards)
+
+
+# docs/rules.md 10.6: in a meld laid in Rami, a card in square brackets ("[4D]") was taken
+# from the table (a manipulation). It is the same card laid earlier in the round, so it
+# counts nothing for the player who lays it again, and the deck check counts it once, where
+# it was first laid.
+TABLE_OPEN, TABLE_CLOSE = "[", "]"
+
+
+def from_table(card: str) -> bool:
+    """A card of a laid meld marked as taken from the table: '[4D]'."""
+    return card.startswith(TABLE_OPEN)
+
+
+def unmarked(card: str) -> str:
+    """The card itself, without the mark of a card taken from the table: '[4D]' -> '4D'."""
+    return card[1:-1] if from_table(card) else card
+
+
+def parse_laid_meld(cards: str | Iterable[str]) -> list[str]:
+    """A meld as laid in Rami ('[4♦] 4h 4c', or a list of card texts) -> canonical card
+    texts, each card taken from the table kept in its brackets: ['[4D]', '4H', '4C']."""
+    return [_laid_card(token) for token in _tokens(cards)]
+
+
+def _laid_card(token: str) -> str:
+    if not (isinstance(token, str) and token.strip().startswith(TABLE_OPEN)):
+        return parse_card(token)
+    shown = token.strip()
+    inner = shown[1:-1] if shown.endswith(TABLE_CLOSE) else ""
+    if not inner.strip() or TABLE_OPEN in inner or TABLE_CLOSE in inner:
+        raise CardError("not_a_card", {"card": shown})
+    try:
+        return TABLE_OPEN + parse_card(inner) + TABLE_CLOSE
+    except CardError:
+        raise CardError("not_a_card", {"card": shown}) from None
 
 
 def check_deck(hands: Iterable[Iterable[str]], *, decks: int, jokers: int) -> None:
     """Refuse a round whose hands together hold more copies of a card than the decks have.
 
     `hands` are canonical card lists in input order; the error names the card and
-    the hand (`hands[i].cards`) where the limit is first exceeded.
+    the hand (`hands[i].cards`) where the limit is first exceeded. A card taken from the
+    table ('[4D]') is not counted again.
     """
     seen: Counter[str] = Counter()
     for index, hand in enumerate(hands):
         for card in hand:
+            if from_table(card):
+                continue
             seen[card] += 1
             if card == JOKER:
                 if seen[card] > jokers:

@@ -1,5 +1,5 @@
 """Gin Rummy (docs/rules.md 8), replayed from its facts: a match of two players to the
-game target, a ring game of 1 to 3 rounds, or a single-table tournament of four.
+game target, a ring game of 1 to 3 rounds, or a single-table tournament of two to four.
 
 A round is a knock (or gin) by one of the match's two players, or a void round. The
 rules of a round, one function each: `score_round` (knock, gin, undercut), `final_account`
@@ -12,6 +12,7 @@ Error positions are inside replay's arguments, as in the knock family: `rounds[3
 `rounds[3].hands[1].cards`.
 """
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -45,11 +46,16 @@ from .errors import (
 from .handvalues import largest_deadwood
 from .layoff import Evaluator, lay_off
 from .money import allocate
-from .presets import FamilyRules, Rules, face_values
+from .presets import FamilyRules, Rules, check_between, face_values
 from .status import GameStatus, PlayerState
 
 SNAPSHOT_FORMAT = 1
-TOURNAMENT_PLAYERS = 4
+# docs/rules.md 8.7: "Single Table Gin Rummy Tourniere sind ... für 2 - 4 Spieler".
+TOURNAMENT_PLAYERS = (2, 3, 4)
+# A tournament of three gives one player a bye into the final (docs/rules.md 8.7).
+BYE_PLAYERS = 3
+# The final's match number, whatever the tournament's size: the API's `match` names it so.
+FINAL = 3
 
 # --- The rule sets (docs/rules.md 6.6 and 8) --------------------------------------------------
 
@@ -74,10 +80,35 @@ GIN = {
 # docs/rules.md 8: online rooms pay 25 for gin and 25 for an undercut.
 GIN_ONLINE = {**GIN, "gin_bonus": 25, "undercut_bonus": 25}
 
+
+def check_rules(rules: Rules) -> None:
+    """Only a tournament of three has a bye: `tournament_bye` names its seat (0, 1 or 2, as
+    the API counts seats); the seating checks that three are seated."""
+    if rules.tournament_bye is None:
+        return
+    if not rules.tournament:
+        raise InvalidRules("gin_bye_only_three", where=("rules", "tournament_bye"),
+                           code="out_of_range")
+    check_between(rules, "tournament_bye", 0, BYE_PLAYERS - 1)
+
+
+def defaults_by_choice(base: dict[str, Any], overrides: dict[str, Any],
+                       players: int | None) -> dict[str, Any]:
+    """A tournament of three seated draws its bye at random when the game starts, unless the
+    organiser chose it (docs/rules.md 8.7): the seat drawn is kept in the game's rules, so a
+    replay never draws again."""
+    tournament = overrides.get("tournament", base["tournament"])
+    if tournament is True and players == BYE_PLAYERS and "tournament_bye" not in overrides:
+        return {"tournament_bye": secrets.randbelow(BYE_PLAYERS)}
+    return {}
+
+
 RULE_SETS = FamilyRules(
     name="gin",
     modes=("pot", "points"),
     presets={"gin": ("Gin Rummy", GIN), "gin_online": ("Gin Rummy (online scoring)", GIN_ONLINE)},
+    check=check_rules,
+    defaults=defaults_by_choice,
 )
 
 
@@ -92,6 +123,7 @@ class GinRound(RoundEntry):
     ender_melds: tuple[tuple[str, ...], ...] | None = None
     void: bool = False
     match: int | None = None
+
 
 # --- The rules of a round and of a match ---------------------------------------------------
 
@@ -208,18 +240,42 @@ class Match:
 
 
 def _seating(rules: Rules, players: Sequence[PlayerId]) -> list[Match]:
-    """The opening matches: the two players, or seats 1-2 and 3-4 of a tournament."""
+    """The opening matches (docs/rules.md 8.7): the two players; a tournament's semifinals,
+    seats 1-2 and 3-4 of four or the two without the bye of three; the final alone of two."""
     if rules.family != "gin":
         raise InvalidRules("not_gin_family", where=("rules", "family"))
-    count = TOURNAMENT_PLAYERS if rules.tournament else 2
-    if len(players) != count:
-        reason = "gin_tournament_players" if rules.tournament else "gin_two_players"
-        raise InvalidRules(reason, {"count": count, "given": len(players)}, where=("players",))
+    low, high = min(TOURNAMENT_PLAYERS), max(TOURNAMENT_PLAYERS)
+    if not rules.tournament and len(players) != 2:
+        raise InvalidRules("gin_two_players", {"count": 2, "given": len(players)},
+                           where=("players",))
+    if rules.tournament and not low <= len(players) <= high:
+        raise InvalidRules("gin_tournament_players",
+                           {"low": low, "high": high, "given": len(players)}, where=("players",))
     check_player_ids(players)
     if not rules.tournament:
-        return [Match(0, (players[0], players[1]), (0, 0), (0, 0), 0, players[0])]
-    return [Match(1, (players[0], players[1]), (0, 0), (0, 0), 0, players[0]),
-            Match(2, (players[2], players[3]), (0, 0), (0, 0), 0, players[2])]
+        return [_opening(0, players)]
+    _check_bye(rules, len(players))
+    if len(players) == 2:
+        return [_opening(FINAL, players)]
+    if rules.tournament_bye is None:
+        return [_opening(1, players[:2]), _opening(2, players[2:])]
+    return [_opening(1, [p for seat, p in enumerate(players) if seat != rules.tournament_bye])]
+
+
+def _opening(number: int, pair: Sequence[PlayerId]) -> Match:
+    """A match about to start: its first player deals (reading 39)."""
+    first, second = pair
+    return Match(number, (first, second), (0, 0), (0, 0), 0, first)
+
+
+def _check_bye(rules: Rules, seated: int) -> None:
+    """A tournament of three has a bye (drawn or chosen when the game starts); two or four
+    have none."""
+    where = ("rules", "tournament_bye")
+    if seated == BYE_PLAYERS and rules.tournament_bye is None:
+        raise InvalidRules("gin_bye_missing", where=where, code="required")
+    if seated != BYE_PLAYERS and rules.tournament_bye is not None:
+        raise InvalidRules("gin_bye_only_three", where=where, code="out_of_range")
 
 
 # --- The game -------------------------------------------------------------------------------
@@ -229,7 +285,7 @@ def replay(rules: Rules, players: Sequence[PlayerId], rounds: Sequence[GinRound]
            rebuys: Sequence[RebuyEntry] = (), *, carried_in: int = 0, closed: bool = False,
            names: Mapping[PlayerId, str] | None = None) -> Game:
     """The Gin game these facts make. `players` in seat order; the first deals first
-    (in a tournament, seats 1 and 3 deal the two semifinals first)."""
+    (in a tournament of four, seats 1 and 3 deal the two semifinals first)."""
     table = GinTable(rules, players, carried_in, names or {})
     if rebuys:
         raise InvalidRound("rebuy_off", where=("rebuys", 0, "player"))
@@ -275,8 +331,15 @@ class GinTable(Table):
         return last.winner if self.over() else None
 
     def over(self) -> bool:
-        return all(match.over for match in self.matches) and (
-            not self.rules.tournament or len(self.matches) == 3)
+        """The match is won; in a tournament, its final (always the last match opened)."""
+        last = self.matches[-1]
+        return last.over and (not self.rules.tournament or last.stage == "final")
+
+    @property
+    def bye(self) -> PlayerId | None:
+        """The player a tournament of three sends straight into the final."""
+        seat = self.rules.tournament_bye
+        return None if seat is None else self.order[seat]
 
     def open_matches(self) -> list[Match]:
         return [match for match in self.matches if not match.over]
@@ -398,12 +461,15 @@ class GinTable(Table):
                        winner=winner, dealer=None, ended_in=number)
 
     def open_final(self) -> None:
-        """A tournament's final, once both semifinals have winners; semifinal 1's winner
-        deals first."""
-        if (self.rules.tournament and len(self.matches) == 2
-                and all(match.over for match in self.matches)):
-            first, second = self.matches[0].winner, self.matches[1].winner
-            self.matches.append(Match(3, (first, second), (0, 0), (0, 0), 0, first))
+        """A tournament's final, once its semifinals have winners: semifinal 1's winner
+        against semifinal 2's, or against the player with the bye; semifinal 1's winner
+        deals first (reading 39)."""
+        if (not self.rules.tournament or self.matches[-1].stage == "final"
+                or not all(match.over for match in self.matches)):
+            return
+        winners = [match.winner for match in self.matches]
+        self.matches.append(_opening(FINAL, winners if self.bye is None
+                                     else [*winners, self.bye]))
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -415,7 +481,8 @@ class GinTable(Table):
         return self.game()
 
     def places(self) -> dict[PlayerId, int]:
-        """1 the winner; 2 the loser of the last match; 3 the semifinal losers."""
+        """1 the winner; 2 the loser of the last match; 3 the semifinal losers (the bye
+        plays the final, so it is 1 or 2)."""
         if not self.over():
             return {}
         places = {}
@@ -427,10 +494,12 @@ class GinTable(Table):
 
     def game(self) -> Game:
         places = self.places()
+        # The bye's match is the final: until it opens, a final not begun (0, no boxes).
+        waiting = _opening(FINAL, (self.bye, self.bye))
         last_match = {p: m for m in self.matches for p in m.players}
         standings = []
         for seat, player in enumerate(self.order):
-            match = last_match[player]
+            match = last_match.get(player, waiting)
             side = match.side(player)
             lost = match.over and match.winner != player
             standings.append(Standing(

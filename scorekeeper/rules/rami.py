@@ -9,12 +9,12 @@ limit, closing, money) is tally.py's.
 """
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .cards import JOKER, RANKS, parse_cards
-from .core import HandEntry, PenaltyEntry, RoundEntry
+from .cards import JOKER, RANKS, from_table, parse_laid_meld, unmarked
+from .core import HandEntry, PenaltyEntry, PlayerId, RoundEntry
 from .errors import CardError, Collected, InvalidRound, InvalidRules, Part
 from .layoff import meld_shape
 from .presets import FamilyRules, Rules, check_between, face_values
@@ -76,26 +76,57 @@ def _traditional(rules: Rules) -> bool:
 
 
 def meld_value(cards: Sequence[str], rules: Rules) -> int | None:
-    """The points of a meld as laid, by the mode's table; None when it is no meld.
+    """The points a meld as laid scores for the player who laid it, by the mode's table;
+    None when it is no meld.
 
     A joker counts as the card it stands for: in a set the set's rank, in a run the place
-    the order given puts it (docs/rules.md 10.6).
+    the order given puts it (docs/rules.md 10.6). A card taken from the table ('[4D]') is
+    part of the meld but scores nothing (docs/rules.md 10.6, a manipulation).
     """
+    points = card_points(cards, rules)
+    if points is None:
+        return None
+    return sum(value for value, card in zip(points, cards, strict=True) if not from_table(card))
+
+
+def card_points(cards: Sequence[str], rules: Rules) -> list[int] | None:
+    """What each card of a meld scores on the table, in the order given, whoever laid it;
+    None when the cards (marks taken off) make no meld."""
+    cards = [unmarked(card) for card in cards]
     traditional = _traditional(rules)
     naturals = [card for card in cards if card != JOKER]
     jokers = len(cards) - len(naturals)
     if rules.identities and len(cards) >= 3 and len(set(naturals)) == 1 and (
             rules.max_jokers_per_meld is None or jokers <= rules.max_jokers_per_meld):
         rank = naturals[0][:-1]
-        return len(cards) * _identity_points(_POSITION[rank], traditional)
+        return [_identity_points(_POSITION[rank], traditional)] * len(cards)
     shape = meld_shape(cards, rules)
     if shape is None:
         return None
     if shape[0] == "set":
         position = 14 if shape[1] == "A" else _POSITION[shape[1]]  # an ace in a set is high
-        return shape[3] * _card_points(position, traditional)
+        return [_card_points(position, traditional)] * len(cards)
     _, _, low, high, _ = shape
-    return sum(_card_points(position, traditional) for position in range(low, high + 1))
+    return [_card_points(position, traditional)
+            for position in _run_positions(cards, low, high)]
+
+
+def _run_positions(cards: Sequence[str], low: int, high: int) -> list[int]:
+    """Each card's place in a run from `low` to `high` (1 the low ace, 14 the high one):
+    the order given, read up or down, when it fits; else the natural cards at their own
+    places and the jokers in the gaps, lowest first (docs/rules.md 10.6, reading 51)."""
+    ace = 1 if low == 1 else 14
+    placed = {index: ace if card[:-1] == "A" else _POSITION[card[:-1]]
+              for index, card in enumerate(cards) if card != JOKER}
+    first = min(placed)
+    for step in (1, -1):
+        start = placed[first] - step * first
+        positions = [start + step * index for index in range(len(cards))]
+        if sorted(positions) == list(range(low, high + 1)) and all(
+                positions[index] == position for index, position in placed.items()):
+            return positions
+    gaps = iter(sorted(set(range(low, high + 1)) - set(placed.values())))
+    return [placed[index] if index in placed else next(gaps) for index in range(len(cards))]
 
 
 def finish_bonus(finish: str, nobody_else_laid: bool) -> int:
@@ -124,9 +155,6 @@ def _laid_bound(rules: Rules) -> int:
 
 def _checker(round_: Round):
     rules, name = round_.rules, round_.name
-    # The first meld's minimum is counted by the scoring table; elimination mode scores no
-    # laid cards and counts them as in normal mode.
-    counting = rules if rules.mode != "elimination" else _as_normal(rules)
 
     def laid(hand: HandEntry, held: Held, where: tuple[Part, ...]) -> None:
         at = (*where, "laid")
@@ -149,34 +177,59 @@ def _checker(round_: Round):
                                    where=at, code="impossible_hand_value")
             held.laid = hand.laid
         elif hand.laid_melds is not None:
-            melds, points = [], 0
-            found = Collected()
-            for index, meld in enumerate(hand.laid_melds):
-                spot = (*where, "laid_melds", index)
-                with found:
-                    try:
-                        cards = tuple(parse_cards(meld))
-                    except CardError as error:
-                        raise error.at(*spot) from None
-                    value = meld_value(cards, counting)
-                    if value is None:
-                        raise InvalidRound("not_a_meld", {"cards": " ".join(cards)},
-                                           where=spot)
-                    melds.append(cards)
-                    points += value
-            found.raise_any()
-            # docs/rules.md 10.4: each round is dealt anew, so every player comes out anew.
-            if melds and points < rules.first_meld_min:
-                raise InvalidRound("first_meld_too_low", {"name": name(hand.player),
-                                                          "points": points,
-                                                          "minimum": rules.first_meld_min},
-                                   where=(*where, "laid_melds"))
-            held.melds = tuple(melds)
-            held.laid = sum(meld_value(cards, rules) for cards in melds)
+            check_laid_melds(hand, held, where, rules, name)
         elif not eliminates(rules):
             raise InvalidRound("laid_missing", {"name": name(hand.player)}, where=at)
 
     return laid
+
+
+def check_laid_melds(hand: HandEntry, held: Held, where: tuple[Part, ...], rules: Rules,
+                     name: Callable[[PlayerId], str]) -> None:
+    """Melds laid as cards (docs/rules.md 10.6): each a meld, with a card of the player's
+    own at least (cards taken from the table score nothing), and together worth the first
+    meld's minimum (10.4)."""
+    # The first meld's minimum is counted by the scoring table; elimination mode scores no
+    # laid cards and counts them as in normal mode.
+    counting = rules if rules.mode != "elimination" else _as_normal(rules)
+    melds, points = [], 0
+    found = Collected()
+    for index, meld in enumerate(hand.laid_melds):
+        spot = (*where, "laid_melds", index)
+        with found:
+            try:
+                cards = tuple(parse_laid_meld(meld))
+            except CardError as error:
+                raise error.at(*spot) from None
+            value = meld_value(cards, counting)
+            if value is None:
+                raise InvalidRound("not_a_meld", {"cards": " ".join(cards)}, where=spot)
+            if all(from_table(card) for card in cards):
+                raise InvalidRound("meld_from_table_only", {"name": name(hand.player),
+                                                            "cards": " ".join(cards)},
+                                   where=spot)
+            melds.append(cards)
+            points += value
+    found.raise_any()
+    # docs/rules.md 10.4: each round is dealt anew, so every player comes out anew.
+    if melds and points < rules.first_meld_min:
+        raise InvalidRound("first_meld_too_low", {"name": name(hand.player), "points": points,
+                                                  "minimum": rules.first_meld_min},
+                           where=(*where, "laid_melds"))
+    held.melds = tuple(melds)
+    held.laid = sum(meld_value(cards, rules) for cards in melds)
+
+
+def check_own_cards(round_: Round, finisher: Held) -> None:
+    """A Rummy with own cards only (docs/rules.md 10.2) takes no card from the table."""
+    if round_.entry.finish != "own_cards":
+        return
+    for index, meld in enumerate(finisher.melds):
+        taken = [card for card in meld if from_table(card)]
+        if taken:
+            raise InvalidRound("own_cards_from_table",
+                               {"name": round_.name(finisher.player), "cards": " ".join(taken)},
+                               where=("hands", finisher.index, "laid_melds", index))
 
 
 def laid_step(rules: Rules) -> int:
@@ -246,6 +299,7 @@ def score_round(round_: Round) -> Scored:
     with found:
         penalties = check_penalties(round_)
     found.raise_any()
+    check_own_cards(round_, held[ender])
     others = [p for p in round_.playing if p != ender]
     # "Nobody else laid" follows from the entries: every other player laid 0 (not unknown).
     nobody_else_laid = all(held[p].laid == 0 for p in others)

@@ -257,8 +257,8 @@ def check_held_cards(hand: HandEntry, rules: Rules, *, where: tuple[Part, ...],
 
 
 def eliminates(rules: Rules) -> bool:
-    """Rami's elimination mode: lowest wins, out at the limit, the last one in takes the pot
-    (docs/rules.md 10.5)."""
+    """Rami's elimination mode: lowest wins, out past the limit, the last one in takes the
+    pot (docs/rules.md 10.5)."""
     return rules.family == "rami" and rules.mode == "elimination"
 
 
@@ -338,9 +338,11 @@ class TallyTable(Table):
                               "point_settlement", number)
         out: tuple[PlayerId, ...] = ()
         if self.pot_game:
-            out = tuple(p for p in playing if self.totals[p] >= self.rules.eliminate_at)
+            # docs/rules.md 10.5: out only past the limit ("die Spieler, die eine vorher
+            # festgelegte Punktzahl überschreiten, eliminiert"); a total of 500 stays in.
+            out = tuple(p for p in playing if self.totals[p] > self.rules.eliminate_at)
             if len(out) == len(playing):
-                # docs/rules.md 10.8 (our reading): when every player still in reaches the
+                # docs/rules.md 10.8 (our reading): when every player still in passes the
                 # limit at once, those with the lowest total stay in.
                 lowest = min(self.totals[p] for p in out)
                 out = tuple(p for p in out if self.totals[p] != lowest)

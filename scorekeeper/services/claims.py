@@ -273,7 +273,7 @@ def _checked(hand: HandInput, rules: engine.Rules, name: str) -> tuple[dict, int
         raise engine.InvalidRound("deadwood_or_cards", {"name": name}, field="deadwood")
     laid: list[str] = []
     if hand.laid_melds is not None:
-        melds = [_cards(meld, "laid_melds") for meld in hand.laid_melds]
+        melds = [_cards(meld, "laid_melds", laid=True) for meld in hand.laid_melds]
         laid = [card for meld in melds for card in meld]
         entry["melds"] = "|".join(" ".join(meld) for meld in melds)
     elif hand.laid is not None:
@@ -290,9 +290,11 @@ def _checked(hand: HandInput, rules: engine.Rules, name: str) -> tuple[dict, int
     return entry, points
 
 
-def _cards(text, where: str) -> list[str]:
+def _cards(text, where: str, *, laid: bool = False) -> list[str]:
+    """Card texts parsed; `laid`: a Rami meld, whose cards taken from the table keep their
+    mark ("[4D]", docs/rules.md 10.6)."""
     try:
-        return engine.parse_cards(text)
+        return engine.parse_laid_meld(text) if laid else engine.parse_cards(text)
     except engine.CardError as error:
         raise error.at(where) from None
 
@@ -354,7 +356,8 @@ def pending_hands(view: GameView) -> list[Pending]:
     for player in sorted(sent_hands, key=lambda player: order.get(player, 0)):
         sent = sent_hands[player]
         cards = _stored_cards(sent.entry.get("cards", ""))
-        melds = [_stored_cards(meld) for meld in (sent.entry.get("melds") or "").split("|")]
+        melds = [_stored_cards(meld, laid=True)
+                 for meld in (sent.entry.get("melds") or "").split("|")]
         hands.append(Pending(f"{sent.pk}.{sent.created_at.timestamp():.6f}", sent.claim_id,
                              player, view.name(player), sent.points, sent.entry, cards,
                              [meld for meld in melds if meld], sent.created_at))
@@ -362,16 +365,20 @@ def pending_hands(view: GameView) -> list[Pending]:
     return hands
 
 
-def _stored_cards(text: str) -> list[str]:
+def _stored_cards(text: str, *, laid: bool = False) -> list[str]:
     try:
-        return engine.parse_cards(text) if text.strip() else []
+        if not text.strip():
+            return []
+        return engine.parse_laid_meld(text) if laid else engine.parse_cards(text)
     except engine.CardError:
         return []
 
 
 def _check_deck_across(hands: list[Pending], rules: engine.Rules) -> None:
     """Each card the hands hold more copies of than the decks (jokers: than the game)."""
-    held = {hand.player: [*hand.cards, *(card for meld in hand.laid_melds for card in meld)]
+    # A card taken from the table (docs/rules.md 10.6) was counted where it was first laid.
+    held = {hand.player: [*hand.cards, *(card for meld in hand.laid_melds for card in meld
+                                         if not engine.from_table(card))]
             for hand in hands}
     counts = Counter(card for cards in held.values() for card in cards)
     for card, count in sorted(counts.items()):

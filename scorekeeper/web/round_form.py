@@ -25,20 +25,30 @@ RANK_LABELS = {"J": pgettext_lazy("card rank", "J"), "Q": pgettext_lazy("card ra
 
 @dataclass(frozen=True)
 class CardView:
-    code: str  # canonical text, "10H" or "JK"
+    code: str  # canonical text, "10H" or "JK"; "[4D]" a card taken from the table
     rank: str
     suit: str  # symbol, "" for a joker
     red: bool
     label: str  # for screen readers: "10 of hearts", "Joker"
+    table: bool = False  # Rami: taken from the table, scores nothing (docs/rules.md 10.6)
 
 
 def card_view(code: str) -> CardView:
+    if engine.from_table(code):
+        card = card_view(engine.unmarked(code))
+        return replace(card, code=code, table=True, label=table_card_label(card.label))
     if code == JOKER:
         return CardView(code, _("Jo"), "", False, _("Joker"))
     rank, suit = code[:-1], code[-1]
     shown = str(RANK_LABELS.get(rank, rank))
     return CardView(code, shown, SUIT_SYMBOLS[suit], suit in "HD",
                     _("%(rank)s of %(suit)s") % {"rank": shown, "suit": SUIT_NAMES[suit]})
+
+
+def table_card_label(label: str) -> str:
+    """A laid card taken from the table, for screen readers: "4 of diamonds, from the
+    table"."""
+    return _("%(card)s, from the table") % {"card": label}
 
 
 @dataclass
@@ -99,6 +109,8 @@ class LaidEntry:
     value: str = ""
     melds: list[list[str]] = field(default_factory=list)  # the last one may be open
     suit: str = "S"
+    # The cards tapped go in as taken from the table ("[4D]", docs/rules.md 10.6).
+    table: bool = False
     error: str = ""
     bad_meld: int | None = None  # the meld an engine error names
     points: int | None = None
@@ -149,6 +161,7 @@ def picker_texts(rules: engine.Rules) -> dict[str, str]:
         "take-back": _("Take back %(card)s") % {"card": "{card}"},
         "card": _("%(rank)s of %(suit)s") % {"rank": "{rank}", "suit": "{suit}"},
         "joker": _("Joker"), "joker-short": _("Jo"), "new-meld": _("new meld"),
+        "table-card": table_card_label("{card}"),
         "full": full_hand(rules),
     }
 
@@ -183,7 +196,9 @@ def round_cards(data, *, without: str | tuple[str, ...] = "") -> list[str]:
         text = (data.get(key) or "").replace("|", " ")
         if text.strip():
             try:
-                cards += engine.parse_cards(text)
+                # A card taken from the table was counted where it was first laid.
+                cards += [card for card in engine.parse_laid_meld(text)
+                          if not engine.from_table(card)]
             except engine.CardError:
                 pass
     return cards
@@ -259,7 +274,7 @@ def _melds_from(text: str) -> list[list[str]]:
     melds = []
     for part in (text or "").split("|")[:20]:
         try:
-            melds.append(engine.parse_cards(part) if part.strip() else [])
+            melds.append(engine.parse_laid_meld(part) if part.strip() else [])
         except engine.CardError:
             melds.append([])
     closed = [meld for meld in melds[:-1] if meld]
@@ -278,6 +293,7 @@ def laid_entry(player: int, data, rules: engine.Rules, *, action: str = "",
     laid.mode = "cards" if data.get(f"lmode-{player}") == "cards" else "number"
     laid.value = (data.get(f"laid-{player}") or "").strip()[:MAX_TYPED]
     laid.suit = data.get(f"lsuit-{player}") if data.get(f"lsuit-{player}") in SUITS else "S"
+    laid.table = bool(data.get(f"ltable-{player}"))
     laid.melds = _melds_from(data.get(f"melds-{player}") or "")
     if action == "cards":
         laid.mode = "cards"
@@ -298,14 +314,16 @@ def laid_entry(player: int, data, rules: engine.Rules, *, action: str = "",
         card = JOKER if argument == JOKER else f"{argument}{laid.suit}"
         if argument != JOKER and argument not in RANKS:
             laid.error = _("Tap a rank: A, 2 to 10, J, Q or K")
-        else:
+        elif not laid.table:
             others = round_cards(data, without=f"melds-{player}")
             laid.error = _deck_refusal(rules, [*others, *(c for m in laid.melds for c in m)],
                                        card)
-            if not laid.error:
-                if not laid.melds:
-                    laid.melds.append([])
-                laid.melds[-1].append(card)
+        if not laid.error:
+            if not laid.melds:
+                laid.melds.append([])
+            # A card taken from the table goes in marked (docs/rules.md 10.6); it was laid
+            # already, so it takes no copy from the decks.
+            laid.melds[-1].append(f"[{card}]" if laid.table else card)
     if laid.mode == "cards":
         last = len(laid.melds) - 1
         laid.views = [
@@ -354,7 +372,9 @@ def round_entry(player: int, name: str, data, rules: engine.Rules, *, action: st
              *laid_cards]
     entry.ranks = rank_buttons(rules, cards, entry.suit)
     if entry.laid is not None:
-        entry.laid.ranks = rank_buttons(rules, cards, entry.laid.suit)
+        # A card taken from the table is one laid already: no rank is used up for it.
+        entry.laid.ranks = rank_buttons(rules, [] if entry.laid.table else cards,
+                                        entry.laid.suit)
     return entry
 
 

@@ -166,6 +166,11 @@
     return checked ? checked.value : "S";
   }
 
+  // Rami: the laid cards tapped go in as taken from the table, "[4D]" (docs/rules.md 10.6).
+  function fromTable(picker) {
+    return !!picker.querySelector(".from-table input:checked");
+  }
+
   // Every card in the form's hands and laid melds, counted.
   function roundCounts(form) {
     var counts = {};
@@ -183,17 +188,20 @@
     var counts = roundCounts(form);
     var decks = +form.getAttribute("data-decks"), jokers = +form.getAttribute("data-jokers");
     Array.prototype.forEach.call(form.querySelectorAll("[data-picker]"), function (picker) {
-      var suit = suitOf(picker);
+      var suit = suitOf(picker), taking = fromTable(picker);
       Array.prototype.forEach.call(picker.querySelectorAll(".ranks button"), function (button) {
         var rank = button.value.split(":")[1];
         var card = rank === "JK" ? rank : rank + suit;
-        button.disabled = (counts[card] || 0) >= (rank === "JK" ? jokers : decks);
+        // A card taken from the table was laid already: it uses up nothing.
+        button.disabled = !taking && (counts[card] || 0) >= (rank === "JK" ? jokers : decks);
       });
     });
   }
 
   function cardButton(picker, card, name, value) {
     var form = formOf(picker), button = document.createElement("button");
+    var table = card.charAt(0) === "[";
+    if (table) card = card.slice(1, -1);
     var rank = card.slice(0, -1), suit = card.slice(-1), label, shown;
     if (card === "JK") {
       label = text(form, "joker");
@@ -208,6 +216,10 @@
       if (suit === "H" || suit === "D") button.className = "red";
     }
     button.classList.add("card");
+    if (table) {
+      button.classList.add("table");
+      label = text(form, "table-card").replace("{card}", label);
+    }
     button.type = "submit";
     button.name = name;
     button.value = value;
@@ -293,9 +305,9 @@
     },
     pick_clear: function () { return ""; },
     pick_lay_add: function (value, argument, picker) {
-      var melds = readMelds(value);
+      var melds = readMelds(value), card = argument === "JK" ? argument : argument + suitOf(picker);
       if (!melds.length) melds.push([]);
-      melds[melds.length - 1].push(argument === "JK" ? argument : argument + suitOf(picker));
+      melds[melds.length - 1].push(fromTable(picker) ? "[" + card + "]" : card);
       return melds.map(function (meld) { return meld.join(" "); }).join("|");
     },
     pick_lay_next: function (value) {
@@ -374,7 +386,9 @@
 
   document.addEventListener("change", function (event) {
     var picker = event.target.closest && event.target.closest("[data-picker]");
-    if (picker && event.target.type === "radio") grey(formOf(picker));
+    if (picker && (event.target.type === "radio" || event.target.type === "checkbox")) {
+      grey(formOf(picker));
+    }
   });
 
   // Keep the focus (and the active field) where it is when a pad key is touched.

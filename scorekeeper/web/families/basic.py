@@ -22,7 +22,9 @@ PRESETS = (
 # choice by players, docs/rules.md 9.1).
 BASIC_DECKS = [("", gettext_lazy("Auto")), ("1", "1"), ("2", "2")]
 BASIC_HAND_SIZES = [("", gettext_lazy("Auto")), ("7", "7"), ("10", "10")]
-BASIC_JOKERS = [(count, str(count)) for count in range(5)]
+# Up to 4 jokers a deck, so 8 with two decks (docs/rules.md 9.1); more than the decks dealt
+# allow is the engine's refusal, shown next to this field.
+BASIC_JOKERS = [(count, str(count)) for count in range(9)]
 
 
 def settings_fields() -> dict:

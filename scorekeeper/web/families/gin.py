@@ -35,10 +35,17 @@ GIN_FORMAT_HELP = {
     "match": gettext_lazy("Two players, to the game target."),
     "ring": gettext_lazy("Two players for 1, 2 or 3 rounds (or until the target); the stakes "
                          "go into a prize pool."),
-    "tournament": gettext_lazy("Four players: seats 1 and 2 and seats 3 and 4 play the "
-                               "semifinals, their winners the final; the stakes go into a "
-                               "prize pool."),
+    "tournament": gettext_lazy("Two to four players. Four: seats 1 and 2 and seats 3 and 4 "
+                               "play the semifinals, their winners the final. Three: one "
+                               "player has a bye into the final. Two: the final alone. The "
+                               "stakes go into a prize pool."),
 }
+# A tournament of three (docs/rules.md 8.7): the bye drawn by lot when the game starts, or
+# given to the seat chosen (the engine's `tournament_bye`, counted from 0).
+DRAW_BYE = "draw"
+BYE_SEATS = ("0", "1", "2")
+GIN_BYES = [(DRAW_BYE, gettext_lazy("Draw lots")),
+            *((seat, str(int(seat) + 1)) for seat in BYE_SEATS)]
 
 
 def settings_fields() -> dict:
@@ -57,6 +64,8 @@ def settings_fields() -> dict:
             widget=forms.RadioSelect),
         "pool_stake": forms.CharField(max_length=12, required=False),
         "winner_share": forms.CharField(max_length=3, required=False),
+        "gin_bye": forms.ChoiceField(choices=GIN_BYES, required=False,
+                                     widget=forms.RadioSelect),
     }
 
 
@@ -68,12 +77,14 @@ def first_settings() -> dict:
     return {"gin_knock_limit": gin.knock_limit, "game_target": gin.game_target,
             "stake_per_point": amount_field_value(gin.stake_per_point),
             "gin_format": "match", "rounds_to_play": 1,
-            "pool_stake": amount_field_value(pool), "winner_share": gin.winner_share}
+            "pool_stake": amount_field_value(pool), "winner_share": gin.winner_share,
+            "gin_bye": DRAW_BYE}
 
 
 def read_settings(form) -> dict:
     """Gin's settings: knock limit, target, gin doubling, stake per point and the format;
-    a ring game and a tournament put a stake into a prize pool."""
+    a ring game and a tournament put a stake into a prize pool; a tournament of three gives
+    the bye to the seat chosen, else the engine draws it."""
     data = form.cleaned_data
     chosen = {"knock_limit": data["gin_knock_limit"], "game_target": data["game_target"]}
     overrides = {name: value for name, value in chosen.items() if value is not None}
@@ -84,6 +95,8 @@ def read_settings(form) -> dict:
     game_format = data["gin_format"] or "match"
     overrides["tournament"] = game_format == "tournament"
     overrides["rounds_to_play"] = (data["rounds_to_play"] or 1) if game_format == "ring" else 0
+    if game_format == "tournament" and data["gin_bye"] in BYE_SEATS:
+        overrides["tournament_bye"] = int(data["gin_bye"])
     if game_format != "match":
         pool = form.amount("pool_stake", blank=0)
         if pool is not None:
@@ -97,7 +110,12 @@ def read_settings(form) -> dict:
 
 
 def settings_context(form, preset: str, seats) -> dict:
-    return {"gin_format_help": GIN_FORMAT_HELP}
+    """The formats' help; with three seated, the bye to draw or give, by name."""
+    context = {"gin_format_help": GIN_FORMAT_HELP, "gin_bye_choices": []}
+    if len(seats) == len(BYE_SEATS):
+        context["gin_bye_choices"] = [GIN_BYES[0], *zip(BYE_SEATS, seats, strict=True)]
+        context["gin_bye_value"] = form["gin_bye"].value() or DRAW_BYE
+    return context
 
 
 # The demo game, the worked sheet of docs/rules.md 8.6: A 17; B 33 gin; A 12 undercut;
@@ -125,7 +143,7 @@ PAGES = FamilyPages(
     first_settings=first_settings,
     read_settings=read_settings,
     rule_fields={"rules.buy_in": "pool_stake", "rules.stake_per_point": "stake_per_point",
-                 "rules.winner_share": "winner_share"},
+                 "rules.winner_share": "winner_share", "rules.tournament_bye": "gin_bye"},
     settings_template="scorekeeper/families/gin_settings.html",
     settings_context=settings_context,
     demo_games=(DemoGame("Gin on Sunday", "Gin, Anna v Ben", "gin", DEMO,

@@ -14,6 +14,8 @@ MATCH_TITLES = {
     "semifinal": gettext_lazy("Semifinal %(number)s"),
     "final": gettext_lazy("Final"),
 }
+# A tournament of three plays one semifinal (docs/rules.md 8.7): it needs no number.
+ONLY_SEMIFINAL = gettext_lazy("Semifinal")
 # A winner's points in their parts (docs/rules.md 8): the difference and the bonus.
 POINTS_IN_PARTS = {
     "gin": gettext_lazy("%(points)s = %(difference)s + %(bonus)s gin"),
@@ -73,6 +75,7 @@ class MatchSheet:
     rows: list[GinRow]
     over: bool
     winner: str | None
+    stage: str  # "match", "semifinal" or "final"
 
 
 @dataclass
@@ -82,6 +85,7 @@ class GinSheet:
     matches: list[MatchSheet]
     tournament: bool
     final_pending: bool  # a tournament whose final waits for the semifinals
+    bye: str  # the name of the player a tournament of three sends into the final, or ""
     last: GinRow | None
     ended: MatchSheet | None  # the match the last round ended
     corrected: list[GinRow]
@@ -114,7 +118,9 @@ def points_in_parts(how: str, line) -> str:
     return str(line.points)
 
 
-def match_title(match) -> str:
+def match_title(match, *, only_semifinal: bool = False) -> str:
+    if only_semifinal and match.stage == "semifinal":
+        return str(ONLY_SEMIFINAL)
     return str(MATCH_TITLES[match.stage]) % {"number": match.number}
 
 
@@ -125,8 +131,10 @@ def final_account_parts(rules, match, side: int) -> str:
 
 
 def build_gin_sheet(view) -> GinSheet:
-    """One sheet per match, its rounds in order, the boxes and the final accounts."""
+    """One sheet per match, its rounds in order, the boxes and the final accounts; a
+    tournament's bracket with its bye."""
     state, rules = view.history, view.rules
+    bye = "" if rules.tournament_bye is None else view.name(view.player_ids[rules.tournament_bye])
     seat_of = {seat.player_id: index for index, seat in enumerate(view.seats)}
     rows = {result.number: _gin_row(view, result, stored)
             for result, stored in zip(state.rounds, view.rounds, strict=True)}  # fmt: skip
@@ -144,9 +152,9 @@ def build_gin_sheet(view) -> GinSheet:
             for side, player in enumerate(match.players)
         ]
         matches.append(MatchSheet(
-            match.number, match_title(match), columns,
+            match.number, match_title(match, only_semifinal=bool(bye)), columns,
             [rows[result.number] for result in state.rounds if result.match == match.number],
-            match.over, view.name(match.winner) if match.over else None,
+            match.over, view.name(match.winner) if match.over else None, match.stage,
         ))
     last = rows[state.rounds[-1].number] if state.rounds else None
     ended = None
@@ -155,10 +163,11 @@ def build_gin_sheet(view) -> GinSheet:
         ended = next((sheet for sheet, match in zip(matches, state.matches, strict=True)
                       if match.ended_in == number), None)
     chart = None
-    if len(matches) == 1 and state.rounds:
+    if len(view.seats) == 2 and state.rounds:  # one match from the first round to the last
         chart = build_chart(view, matches[0].columns, [rules.game_target])
+    final_pending = rules.tournament and all(match.stage != "final" for match in state.matches)
     return GinSheet(
-        matches, rules.tournament, rules.tournament and len(matches) < 3, last, ended,
+        matches, rules.tournament, final_pending, bye, last, ended,
         [row for row in rows.values() if row.revision], chart,
     )
 

@@ -36,8 +36,9 @@ RAMI_MODE_HELP = {
                            "Highest total wins."),
     "traditional": gettext_lazy("Laid cards score their face value, the ace 1 or 11. "
                                 "Highest total wins."),
+    # docs/rules.md 10.5: out only past the limit.
     ELIMINATION: gettext_lazy("Only the cards left in hand count, a Rummy multiplies them. "
-                              "Whoever reaches the limit is out; the last one in takes "
+                              "Whoever goes past the limit is out; the last one in takes "
                               "the pot."),
 }
 

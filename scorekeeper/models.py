@@ -440,6 +440,10 @@ class Webhook(models.Model):
     url = models.URLField(max_length=500)
     events = models.JSONField(default=list, help_text="The event names it is sent; [] for all.")
     secret = models.CharField(max_length=100, help_text="The key of the HMAC-SHA256 signature.")
+    # The secret before the last rotation: it still signs beside the new one until
+    # previous_secret_expires_at (docs/api.md, "Rotating the secret").
+    previous_secret = models.CharField(max_length=100, blank=True, default="")
+    previous_secret_expires_at = models.DateTimeField(null=True, blank=True)
     active = models.BooleanField(default=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"

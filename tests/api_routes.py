@@ -187,8 +187,15 @@ ROUTES = {
     }),
     "club-webhook": Route("clubs/{club}/webhooks/{webhook}/", {
         "get": Use("club.admin.read", 200),
+        "patch": Use("club.admin", 200, {"url": "http://127.0.0.1:9/other",
+                                       "events": ["game.created"], "active": False}),
         "delete": Use("club.admin", 204),
     }),
+    # A ping is queued like a replay (202); a rotation answers the new secret (200).
+    "club-webhook-ping": Route("clubs/{club}/webhooks/{webhook}/ping/",
+                               {"post": Use("club.admin", 202)}),
+    "club-webhook-rotate": Route("clubs/{club}/webhooks/{webhook}/rotate/",
+                                 {"post": Use("club.admin", 200)}),
     "club-webhook-deliveries": Route("clubs/{club}/webhooks/{webhook}/deliveries/",
                                      {"get": Use("club.admin.read", 200)}),
     "club-webhook-replay": Route(

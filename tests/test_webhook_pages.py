@@ -63,7 +63,8 @@ def test_a_bad_address_is_refused_in_words_and_writes_nothing(alice_page, club):
 
 def test_the_webhook_page_shows_each_delivery_with_its_attempts_and_replays_one(
         alice_page, club, receiver, committing):
-    alice_page.post(f"/clubs/{club.pk}/webhooks/", {"url": receiver.url})
+    alice_page.post(f"/clubs/{club.pk}/webhooks/",
+                    {"url": receiver.url, "events": ["round.recorded"]})  # one delivery a round
     webhook = Webhook.objects.get()
     receiver.statuses = [500]
     play_a_round(club, committing)
@@ -108,7 +109,8 @@ def test_a_paused_webhook_is_sent_nothing_until_it_is_resumed(alice_page, club, 
 
 def test_a_paused_webhooks_waiting_deliveries_go_out_once_it_is_resumed(
         alice_page, club, receiver, committing):
-    alice_page.post(f"/clubs/{club.pk}/webhooks/", {"url": receiver.url})
+    alice_page.post(f"/clubs/{club.pk}/webhooks/",
+                    {"url": receiver.url, "events": ["round.recorded"]})  # one delivery a round
     webhook = Webhook.objects.get()
     receiver.statuses = [500]
     play_a_round(club, committing)  # the first attempt fails: the delivery waits

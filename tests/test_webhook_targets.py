@@ -34,7 +34,9 @@ PUBLIC = "93.184.215.14"  # a public address (nothing connects to it: see `conne
 
 
 def post_webhook(client, club, url):
-    return client.post(f"{API}/clubs/{club.pk}/webhooks/", {"url": url}, format="json")
+    # round.recorded alone: a round is then one delivery (not also the game's game.created)
+    return client.post(f"{API}/clubs/{club.pk}/webhooks/",
+                       {"url": url, "events": ["round.recorded"]}, format="json")
 
 
 def a_round(client, committing):

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from scorekeeper import tasks
 from scorekeeper.models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent
-from scorekeeper.services import webhooks
+from scorekeeper.services import webhook_signing, webhooks
 from tests.api_table import API, Table, errors
 from tests.webhook_support import verify
 
@@ -37,6 +37,8 @@ def targets(private_targets, dns):
     dns.answer("example.org", "93.184.215.14")
 
 # --- Helpers -----------------------------------------------------------------------------------
+
+ROUND = ["round.recorded"]  # a round is then one delivery, without its game's game.created
 
 
 def register(client, club, url, *, events=None) -> dict:
@@ -112,14 +114,15 @@ def test_an_unknown_event_is_named_in_the_message(as_alice, club):
                              format="json")
 
     (_field, _code, message), = errors(response)
-    assert message.startswith('Unknown event "game.won"; the events are round.recorded, ')
+    assert message.startswith('Unknown event "game.won"; the events are game.created, '
+                              'round.recorded, ')
 
 
 def test_deleting_a_webhook_takes_its_deliveries_along(as_alice, club, receiver, committing):
     hook = register(as_alice, club, receiver.url)
     with committing():
         Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
-    assert WebhookDelivery.objects.count() == 1
+    assert WebhookDelivery.objects.count() == 2  # game.created, round.recorded
 
     url = f"{API}/clubs/{club.pk}/webhooks/{hook['id']}/"
     assert as_alice.delete(url).status_code == 204
@@ -134,8 +137,8 @@ def test_deleting_a_webhook_takes_its_deliveries_along(as_alice, club, receiver,
 
 def test_a_round_is_delivered_signed_with_the_documented_headers(as_alice, club, receiver,
                                                                  committing):
-    hook = register(as_alice, club, receiver.url)
     table = Table.start(as_alice, ["Anna", "Ben", "Cem"])
+    hook = register(as_alice, club, receiver.url)
 
     with committing():
         answer = table.knock("Anna", Anna=3, Ben=40, Cem=10)
@@ -156,8 +159,9 @@ def test_a_round_is_delivered_signed_with_the_documented_headers(as_alice, club,
     assert (event["id"], event["type"], event["club"]) == (delivery.event_id, "round.recorded",
                                                            club.pk)
     assert event["created"].endswith("Z")
+    version = answer["game"]["version"]
     assert event["data"] == {"game": table.id, "session": answer["game"]["session"],
-                             "version": answer["game"]["version"], "status": "running",
+                             "version": version, "sequence": version, "status": "running",
                              "round": 1}
     assert delivery.status == "delivered" and delivery.next_attempt_at is None
     assert list(delivery.attempts.values_list("number", "status_code", "error", "replay")) == [
@@ -165,13 +169,14 @@ def test_a_round_is_delivered_signed_with_the_documented_headers(as_alice, club,
 
 
 def test_an_old_signature_fails_the_documented_check(as_alice, club, receiver, committing):
+    table = Table.start(as_alice, ["Anna", "Ben"])
     hook = register(as_alice, club, receiver.url)
     with committing():
-        Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
+        table.knock("Anna", Anna=0, Ben=20)
     (request,) = receiver.received
     stamp = int(request.headers["scorekeeper-signature"].split(",")[0].removeprefix("t="))
     old = stamp - 301
-    replayed = f"t={old},v1={webhooks.signature(hook['secret'], old, request.body)}"
+    replayed = f"t={old},v1={webhook_signing.signature(hook['secret'], old, request.body)}"
 
     assert verify(hook["secret"], request.headers["scorekeeper-signature"], request.body)
     assert not verify(hook["secret"], replayed, request.body)
@@ -196,17 +201,17 @@ def test_each_action_emits_its_event(as_alice, club, receiver, committing):
                                            Cem=20))
 
     game = {"game": table.id, "session": table.game["session"], "status": "running"}
-    assert recorded == [("round.recorded", {**game, "version": versions[0], "round": 1})]
-    assert taken == [("rebuy.taken", {**game, "version": versions[1], "player": cem,
-                                      "after_round": 1})]
-    assert undone == [("rebuy.undone", {**game, "version": versions[2], "player": cem,
-                                        "after_round": 1, "by_correction": None})]
+    # the game's events are ordered by its version: the sequence
+    at = [{"version": version, "sequence": version} for version in versions]
+    assert recorded == [("round.recorded", {**game, **at[0], "round": 1})]
+    assert taken == [("rebuy.taken", {**game, **at[1], "player": cem, "after_round": 1})]
+    assert undone == [("rebuy.undone", {**game, **at[2], "player": cem, "after_round": 1,
+                                        "by_correction": None})]
     # the correction leaves Cem in the game: his second re-buy is undone with it
     assert corrected == [
-        ("round.corrected", {**game, "version": versions[3], "round": 1, "revision": 1,
+        ("round.corrected", {**game, **at[3], "round": 1, "revision": 1,
                              "reason": "Cem had 20"}),
-        ("rebuy.undone", {**game, "version": versions[3], "player": cem, "after_round": 1,
-                          "by_correction": 1}),
+        ("rebuy.undone", {**game, **at[3], "player": cem, "after_round": 1, "by_correction": 1}),
     ]
 
 
@@ -220,12 +225,13 @@ def test_a_game_that_ends_alone_is_finished_and_its_evening_settled(as_alice, cl
     game = table.refresh()
     session = as_alice.get(f"{API}/sessions/{game['session']}/").json()
     data = {"game": table.id, "session": game["session"], "version": game["version"],
-            "status": "finished"}
+            "sequence": game["version"], "status": "finished"}
     assert sent == [
         ("round.recorded", {**data, "round": 1}),
         ("game.finished", {**data, "winner": table.ids["Anna"]}),
-        ("session.settled", {"session": game["session"], "games": [table.id],
-                             "currency": "EUR", "net": session["net"],
+        # the evening's only game: the evening's sequence is that game's version
+        ("session.settled", {"session": game["session"], "sequence": game["version"],
+                             "games": [table.id], "currency": "EUR", "net": session["net"],
                              "transfers": session["transfers"]}),
     ]
     assert session["transfers"] and all(
@@ -251,8 +257,9 @@ def test_an_evening_is_settled_when_its_last_running_game_ends(as_alice, club, r
     # closing the first game ends it, but the pot game still runs
     assert [kind for kind, _ in closed] == ["game.finished"]
     assert closed[0][1]["status"] == "finished"
+    version = mistake.refresh()["version"]
     assert deleted == [("game.voided", {
-        "game": mistake.id, "session": evening["id"], "version": mistake.refresh()["version"],
+        "game": mistake.id, "session": evening["id"], "version": version, "sequence": version,
         "status": "void", "reason": "deleted: started by mistake", "deleted": True})]
     # voiding the last running game leaves the evening settled: the Punktespiel's money
     assert [kind for kind, _ in voided] == ["game.voided", "session.settled"]
@@ -297,8 +304,8 @@ def test_nothing_is_kept_or_sent_without_a_webhook_and_an_import_sends_nothing(
 
 
 def test_a_refused_change_sends_nothing_and_keeps_no_event(as_alice, club, receiver, committing):
-    register(as_alice, club, receiver.url)
     table = Table.start(as_alice, ["Anna", "Ben"])
+    register(as_alice, club, receiver.url)
     with committing():
         table.knock("Anna", Anna=0, Ben=20)
     events = WebhookEvent.objects.count()
@@ -325,8 +332,8 @@ def test_an_event_is_only_written_inside_the_transaction_of_its_change(club):
 
 def test_a_retried_post_with_its_idempotency_key_emits_once(as_alice, club, receiver,
                                                             committing):
-    register(as_alice, club, receiver.url)
     table = Table.start(as_alice, ["Anna", "Ben"])
+    register(as_alice, club, receiver.url)
     key = {"Idempotency-Key": "round-1-from-phone-7"}
 
     with committing():
@@ -341,8 +348,8 @@ def test_a_retried_post_with_its_idempotency_key_emits_once(as_alice, club, rece
 
 def test_a_delivery_whose_task_was_lost_is_sent_by_the_sweep(as_alice, club, receiver,
                                                              django_capture_on_commit_callbacks):
-    register(as_alice, club, receiver.url)
     table = Table.start(as_alice, ["Anna", "Ben"])
+    register(as_alice, club, receiver.url)
     # the change commits, but its on-commit callbacks never run: the process died there
     with django_capture_on_commit_callbacks(execute=False):
         table.knock("Anna", Anna=0, Ben=20)
@@ -365,9 +372,9 @@ def test_a_delivery_whose_task_was_lost_is_sent_by_the_sweep(as_alice, club, rec
 
 def test_a_failed_delivery_is_tried_again_until_it_is_delivered(as_alice, club, receiver,
                                                                 committing):
+    table = Table.start(as_alice, ["Anna", "Ben"])
     register(as_alice, club, receiver.url)
     receiver.statuses = [500]
-    table = Table.start(as_alice, ["Anna", "Ben"])
 
     with committing():
         table.knock("Anna", Anna=0, Ben=20)
@@ -392,9 +399,9 @@ def test_a_failed_delivery_is_tried_again_until_it_is_delivered(as_alice, club, 
 
 
 def test_the_backoff_grows_and_the_sixth_failure_gives_up(as_alice, club, receiver, committing):
+    table = Table.start(as_alice, ["Anna", "Ben"])
     register(as_alice, club, receiver.url)
     receiver.statuses = [503] * 10
-    table = Table.start(as_alice, ["Anna", "Ben"])
     with committing():
         table.knock("Anna", Anna=0, Ben=20)
     delivery = WebhookDelivery.objects.get()
@@ -418,7 +425,7 @@ def test_the_backoff_grows_and_the_sixth_failure_gives_up(as_alice, club, receiv
 
 
 def test_a_redirect_is_not_followed(as_alice, club, receiver, committing):
-    register(as_alice, club, receiver.url)
+    register(as_alice, club, receiver.url, events=ROUND)
     receiver.statuses = [302]
     with committing():
         Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
@@ -433,7 +440,7 @@ def test_a_redirect_is_not_followed(as_alice, club, receiver, committing):
 
 def test_a_slow_receiver_times_out(as_alice, club, receiver, committing, monkeypatch):
     monkeypatch.setattr(webhooks, "TIMEOUT", 0.2)
-    register(as_alice, club, receiver.url)
+    register(as_alice, club, receiver.url, events=ROUND)
     receiver.delay = 1.0
     with committing():
         Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
@@ -447,7 +454,7 @@ def test_a_receiver_that_does_not_listen_is_an_error_attempt(as_alice, club, rec
                                                              committing):
     url = receiver.url
     receiver.stop()  # nothing listens on its port any more
-    register(as_alice, club, url)
+    register(as_alice, club, url, events=ROUND)
     with committing():
         Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
 
@@ -456,7 +463,7 @@ def test_a_receiver_that_does_not_listen_is_an_error_attempt(as_alice, club, rec
 
 
 def test_a_replay_is_one_more_attempt_marked_as_replay(as_alice, club, receiver, committing):
-    hook = register(as_alice, club, receiver.url)
+    hook = register(as_alice, club, receiver.url, events=ROUND)
     receiver.statuses = [500]
     with committing():
         Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
@@ -485,9 +492,9 @@ def test_a_replay_is_one_more_attempt_marked_as_replay(as_alice, club, receiver,
 
 def test_the_deliveries_are_listed_newest_first_with_their_attempts(as_alice, club, receiver,
                                                                    committing):
+    table = Table.start(as_alice, ["Anna", "Ben"])
     hook = register(as_alice, club, receiver.url)
     receiver.statuses = [500]
-    table = Table.start(as_alice, ["Anna", "Ben"])
     with committing():
         table.knock("Anna", Anna=0, Ben=20)
         table.knock("Ben", Anna=20, Ben=0)
@@ -512,7 +519,7 @@ def test_the_deliveries_are_listed_newest_first_with_their_attempts(as_alice, cl
 
 def test_only_the_clubs_organisers_manage_its_webhooks(as_alice, as_bob, as_carol, as_mallory,
                                                        anonymous, club, receiver, committing):
-    hook = register(as_alice, club, receiver.url)
+    hook = register(as_alice, club, receiver.url, events=ROUND)
     with committing():
         Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
     delivery = WebhookDelivery.objects.get()
@@ -535,7 +542,7 @@ def test_only_the_clubs_organisers_manage_its_webhooks(as_alice, as_bob, as_caro
 
 def test_another_clubs_webhook_and_delivery_do_not_exist_here(as_alice, as_mallory, club,
                                                               other_club, receiver, committing):
-    hook = register(as_alice, club, receiver.url)
+    hook = register(as_alice, club, receiver.url, events=ROUND)
     with committing():
         Table.start(as_alice, ["Anna", "Ben"]).knock("Anna", Anna=0, Ben=20)
     delivery = WebhookDelivery.objects.get()
@@ -579,7 +586,7 @@ def queue():
 call_command("migrate", verbosity=0)
 settings.WEBHOOK_ALLOW_PRIVATE_TARGETS = True  # the receiver listens on 127.0.0.1
 club = Club.objects.create(name="Ottakring")
-hook = webhooks.create_webhook(club_id=club.pk, url="{url}")
+hook = webhooks.create_webhook(club_id=club.pk, url="{url}", events=["round.recorded"])
 view = start_game(club=club, name="Freitag", preset="wiener", players=["Anna", "Ben"],
                   user=OPERATOR)
 ids = {{seat.player.name: seat.player_id for seat in view.seats}}

@@ -1,33 +1,57 @@
-"""A club's webhooks through the API (docs/api.md, "Webhooks"): registered, read, deleted
-and their deliveries replayed by the club's organisers, with the services of the webhooks
-page (scorekeeper/services/webhooks.py)."""
+"""A club's webhooks through the API (docs/api.md, "Webhooks"): registered, read, changed,
+pinged, deleted, their secrets rotated and their deliveries replayed by the club's
+organisers, with the services of the webhooks page (scorekeeper/services/webhooks.py,
+webhook_signing.py for the secrets)."""
 
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from ..services import webhooks
+from ..services import webhook_signing, webhooks
 from .access import JsonView, created, organiser, shape
 from .errors import ERRORS, WRITE_ERRORS
 from .games import GamePagination
-from .serializers import PageQuerySerializer, StrictCharField, StrictSerializer, data_of
+from .serializers import (
+    ErrorSerializer,
+    EventField,
+    PageQuerySerializer,
+    StrictBooleanField,
+    StrictCharField,
+    StrictSerializer,
+    data_of,
+)
 
 # --- Shapes ---------------------------------------------------------------------------------
 
 EVENT_NAMES = list(webhooks.EVENTS)
+URL_HELP = ("Where the events are POSTed: http:// or https:// with a host that resolves only "
+            "to public addresses.")
+EVENTS_HELP = "The events it is sent; all of them when empty."
 
 
-class WebhookInputSerializer(StrictSerializer):
-    url = StrictCharField(max_length=webhooks.MAX_URL,
-                          help_text="Where the events are POSTed: http:// or https:// with a host "
-                                    "that resolves only to public addresses.")
-    events = serializers.ListField(
+def events_field(**options) -> serializers.ListField:
+    return serializers.ListField(
         child=serializers.ChoiceField(choices=EVENT_NAMES, error_messages={
             "invalid_choice": 'Unknown event "{input}"; the events are ' + ", ".join(EVENT_NAMES)
         }),
-        required=False, default=list, max_length=len(EVENT_NAMES) * 2,
-        help_text="The events it is sent; all of them when left out or empty.")
+        max_length=len(EVENT_NAMES) * 2, **options)
+
+
+class WebhookInputSerializer(StrictSerializer):
+    url = StrictCharField(max_length=webhooks.MAX_URL, help_text=URL_HELP)
+    events = events_field(required=False, default=list,
+                          help_text="The events it is sent; all of them when left out or empty.")
+
+
+class WebhookChangeSerializer(StrictSerializer):
+    """What a PATCH may change; what it leaves out stays as it is."""
+
+    url = StrictCharField(max_length=webhooks.MAX_URL, required=False, help_text=URL_HELP)
+    events = events_field(required=False, help_text=EVENTS_HELP)
+    active = StrictBooleanField(required=False,
+                                help_text="false pauses it: no new events, pending deliveries "
+                                          "wait; true resumes it.")
 
 
 class WebhookSerializer(serializers.Serializer):
@@ -35,24 +59,17 @@ class WebhookSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="Where the events are POSTed, as registered.")
     events = serializers.ListField(child=serializers.ChoiceField(choices=EVENT_NAMES),
                                    help_text="The events it is sent; [] for all.")
-    active = serializers.BooleanField(help_text="false: paused on the webhooks page.")
+    active = serializers.BooleanField(help_text="false: paused (PATCH, or the webhooks page).")
     created_at = serializers.DateTimeField()
     created_by = serializers.CharField(allow_null=True, help_text="The organiser's user name.")
+    previous_secret_expires_at = serializers.DateTimeField(
+        allow_null=True, help_text="Until when the secret before the last rotation still signs "
+                                   "beside the current one; null when it signs no more.")
 
 
 class NewWebhookSerializer(WebhookSerializer):
     secret = serializers.CharField(
         help_text="The key of the signatures (Scorekeeper-Signature). Shown this once only.")
-
-
-class EventSerializer(serializers.Serializer):
-    """The event as the receiver gets it (the body of every attempt)."""
-
-    id = serializers.IntegerField(help_text="The event's id: the same in every delivery.")
-    type = serializers.ChoiceField(choices=EVENT_NAMES)
-    created = serializers.DateTimeField()
-    club = serializers.IntegerField()
-    data = serializers.DictField(help_text="What happened (docs/api.md, \"Webhooks\").")
 
 
 class AttemptSerializer(serializers.Serializer):
@@ -71,7 +88,8 @@ class DeliverySerializer(serializers.Serializer):
     next_attempt_at = serializers.DateTimeField(
         allow_null=True, help_text="When it is tried again; null once delivered or given up.")
     created_at = serializers.DateTimeField()
-    event = EventSerializer()
+    event = EventField(help_text="The event as the receiver gets it: one of the event "
+                                 "types' shapes, by `type` (docs/api.md, \"Events\").")
     attempts = AttemptSerializer(many=True)
 
 
@@ -87,6 +105,7 @@ def webhook_data(webhook) -> dict:
         "id": webhook.pk, "url": webhook.url, "events": webhook.events,
         "active": webhook.active, "created_at": webhook.created_at,
         "created_by": webhook.created_by.get_username() if webhook.created_by else None,
+        "previous_secret_expires_at": webhook_signing.previous_until(webhook),
     })
 
 
@@ -128,12 +147,44 @@ class WebhookDetailView(JsonView):
         organiser(request, club_id, WHAT, action="club.admin.read")
         return Response(webhook_data(webhooks.webhook_of(club_id, webhook_id)))
 
+    @extend_schema(tags=["webhooks"], request=WebhookChangeSerializer,
+                   responses={200: WebhookSerializer, **WRITE_ERRORS})
+    def patch(self, request, club_id: int, webhook_id: int):
+        """Change its URL, its events or whether it is active; what is left out stays."""
+        organiser(request, club_id, WHAT)
+        data = shape(WebhookChangeSerializer, request)
+        webhook = webhooks.change_webhook(club_id=club_id, webhook_id=webhook_id, **data)
+        return Response(webhook_data(webhook))
+
     @extend_schema(tags=["webhooks"], responses={204: None, **ERRORS})
     def delete(self, request, club_id: int, webhook_id: int):
         """The webhook goes, with its deliveries: nothing more is sent to it."""
         organiser(request, club_id, WHAT)
         webhooks.delete_webhook(club_id=club_id, webhook_id=webhook_id)
         return Response(status=204)
+
+
+class PingView(JsonView):
+    @extend_schema(tags=["webhooks"], request=None, responses={
+        202: DeliverySerializer, 409: OpenApiResponse(ErrorSerializer, description=(
+            "The webhook is paused (webhook_paused): resume it first.")), **ERRORS})
+    def post(self, request, club_id: int, webhook_id: int):
+        """Send the webhook a signed `ping` event now, whatever events it takes: a delivery
+        like any other, listed with its attempts."""
+        organiser(request, club_id, WHAT)
+        delivery = webhooks.ping(club_id=club_id, webhook_id=webhook_id)
+        return Response(delivery_data(delivery), status=202)
+
+
+class RotateView(JsonView):
+    @extend_schema(tags=["webhooks"], request=None,
+                   responses={200: NewWebhookSerializer, **ERRORS})
+    def post(self, request, club_id: int, webhook_id: int):
+        """A new secret, shown this once; the one before still signs beside it for the
+        overlap (previous_secret_expires_at)."""
+        organiser(request, club_id, WHAT)
+        webhook = webhook_signing.rotate_secret(club_id=club_id, webhook_id=webhook_id)
+        return Response({**webhook_data(webhook), "secret": webhook.secret})
 
 
 class DeliveryListView(JsonView):

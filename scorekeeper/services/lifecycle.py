@@ -102,6 +102,7 @@ def start_game(
         state = view.replay([], [])
         view = GameWrite(view, actor=user, reason="game started").apply(
             state, added=state.transfers)
+        webhooks.game_created(view)
     return view
 
 

@@ -19,14 +19,15 @@ the server's own network. A target's host must resolve only to public addresses,
 when it is registered and again at every attempt, and the attempt connects to the very
 addresses it checked (no second lookup a rebinding name could answer differently), follows
 no redirect and ends within TIMEOUT.
+
+Every event carries a `sequence` to order by: a game's version for its events, a sum of
+versions for an evening's (_emit_game, _session_sequence). The signature and rotating the
+secret: services/webhook_signing.py.
 """
 
-import hashlib
-import hmac
 import http.client
 import json
 import logging
-import secrets
 import socket
 import ssl
 import threading
@@ -37,11 +38,12 @@ from http.client import HTTPException
 from urllib.parse import urlsplit
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Sum
 from django.utils import timezone
 
-from ..models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent
+from ..models import Game, TableSession, Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent
 from ..rules import GameStatus, format_money
+from . import webhook_signing as signing
 from .errors import NotFound, ServiceError
 from .reading import GameView, UndoneRebuy
 from .summaries import session_summary
@@ -49,6 +51,7 @@ from .webhook_targets import Target, TargetRefused, resolved_target
 
 logger = logging.getLogger(__name__)
 
+GAME_CREATED = "game.created"
 ROUND_RECORDED = "round.recorded"
 ROUND_CORRECTED = "round.corrected"
 REBUY_TAKEN = "rebuy.taken"
@@ -56,8 +59,12 @@ REBUY_UNDONE = "rebuy.undone"
 GAME_FINISHED = "game.finished"
 GAME_VOIDED = "game.voided"
 SESSION_SETTLED = "session.settled"
-EVENTS = (ROUND_RECORDED, ROUND_CORRECTED, REBUY_TAKEN, REBUY_UNDONE, GAME_FINISHED,
-          GAME_VOIDED, SESSION_SETTLED)
+EVENTS = (GAME_CREATED, ROUND_RECORDED, ROUND_CORRECTED, REBUY_TAKEN, REBUY_UNDONE,
+          GAME_FINISHED, GAME_VOIDED, SESSION_SETTLED)
+# Sent to one webhook when an organiser asks (`ping`), whatever events it takes: no event
+# a webhook subscribes to.
+PING = "ping"
+EVENT_TYPES = (*EVENTS, PING)
 
 # The wait after each failed attempt; after the last one the delivery is given up (failed).
 BACKOFF = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30),
@@ -74,7 +81,13 @@ WORKER_STOPPED = "The worker stopped during this attempt"
 MAX_PER_CLUB = 20
 MAX_URL = 500
 USER_AGENT = "Scorekeeper-Webhooks/1.0"
-SIGNATURE_HEADER = "Scorekeeper-Signature"
+
+
+class WebhookPaused(ServiceError):
+    """A ping of a paused webhook: it would only wait, unsent, until the webhook resumes."""
+
+    code = "webhook_paused"
+    status = 409
 
 
 # --- Registering ---------------------------------------------------------------------------
@@ -90,7 +103,39 @@ def create_webhook(*, club_id: int, url, events=None, user=None) -> Webhook:
             raise ServiceError(f"A club has at most {MAX_PER_CLUB} webhooks: delete one first",
                                field="url", code="too_many_webhooks")
         return Webhook.objects.create(club_id=club_id, url=url, events=events,
-                                      secret=secrets.token_urlsafe(32), created_by=user)
+                                      secret=signing.new_secret(), created_by=user)
+
+
+def change_webhook(*, club_id: int, webhook_id: int, url=None, events=None,
+                   active: bool | None = None) -> Webhook:
+    """Change what is given (None: left as it is), checked as at registration. A new URL
+    takes the pending deliveries along; new events count from the next event on."""
+    webhook = webhook_of(club_id, webhook_id)
+    changes = {}
+    if url is not None:
+        changes["url"] = checked_url(url)
+        resolved_target(changes["url"])  # a lookup: outside any transaction, as registering
+    if events is not None:
+        changes["events"] = checked_events(events)
+    if active is not None:
+        changes["active"] = active
+    if changes:
+        Webhook.objects.filter(pk=webhook.pk).update(**changes)
+        for name, value in changes.items():
+            setattr(webhook, name, value)
+    return webhook
+
+
+def ping(*, club_id: int, webhook_id: int) -> WebhookDelivery:
+    """A `ping` event for this webhook alone, sent at once as any event is (signed, retried,
+    listed with its deliveries)."""
+    with transaction.atomic():
+        webhook = webhook_of(club_id, webhook_id)
+        if not webhook.active:
+            raise WebhookPaused("The webhook is paused: resume it (active: true) to ping it",
+                                field="active")
+        _event, (delivery,) = _record(club_id, PING, {"webhook": webhook.pk}, [webhook])
+    return delivery
 
 
 def checked_url(url) -> str:
@@ -178,6 +223,11 @@ def emit(club_id: int, kind: str, data: dict) -> WebhookEvent | None:
                 if not webhook.events or kind in webhook.events]
     if not webhooks:
         return None
+    return _record(club_id, kind, data, webhooks)[0]
+
+
+def _record(club_id: int, kind: str, data: dict, webhooks: list[Webhook]):
+    """The event and a delivery of it to each webhook, sent once the transaction commits."""
     now = timezone.now()
     event = WebhookEvent.objects.create(club_id=club_id, kind=kind, payload=data,
                                         created_at=now)
@@ -188,7 +238,7 @@ def emit(club_id: int, kind: str, data: dict) -> WebhookEvent | None:
     # robust: the change is committed whatever happens here; a delivery whose enqueue fails
     # stays pending and due, and the sweep sends it.
     transaction.on_commit(lambda: _send_soon(ids), robust=True)
-    return event
+    return event, deliveries
 
 
 def _send_soon(delivery_ids: list[int]) -> None:
@@ -200,6 +250,10 @@ def _send_soon(delivery_ids: list[int]) -> None:
 
 # What the services of scorekeeper/services/commands.py tell, each inside its transaction,
 # after the change is stored (the game's version is then the new one).
+
+
+def game_created(view: GameView) -> None:
+    _emit_game(view, GAME_CREATED, preset=view.game.preset, players=view.player_ids)
 
 
 def round_recorded(view: GameView, number: int) -> None:
@@ -243,9 +297,12 @@ def game_voided(view: GameView, *, deleted: bool) -> None:
 
 
 def _emit_game(view: GameView, kind: str, **data) -> None:
+    """A game's event; its `sequence` is the game's version: every write raises it once,
+    so the events of one game are ordered by it (those of one change share it)."""
     game = view.game
     emit(game.club_id, kind, {"game": game.pk, "session": game.session_id,
-                              "version": game.version, "status": str(game.status), **data})
+                              "version": game.version, "sequence": game.version,
+                              "status": str(game.status), **data})
 
 
 def _session_settled(view: GameView) -> None:
@@ -254,12 +311,16 @@ def _session_settled(view: GameView) -> None:
     game = view.game
     if not (GameStatus(game.status).ended or game.status == GameStatus.VOID):
         return  # a running game: the evening is not settled
+    # The session's row locked: a change to another of its games, in a transaction of its
+    # own, reads the evening (and its sequence) only once this one is committed.
+    TableSession.objects.select_for_update().only("pk").get(pk=game.session_id)
     summary = session_summary(game.session)
     counting = [each for each in summary.games if each.status != GameStatus.VOID]
     if not summary.final or not counting:
         return
     emit(game.club_id, SESSION_SETTLED, {
-        "session": game.session_id, "games": [each.pk for each in counting],
+        "session": game.session_id, "sequence": _session_sequence(game.session_id),
+        "games": [each.pk for each in counting],
         "currency": counting[0].currency,
         "net": [{"player": player, "amount": format_money(amount)}
                 for player, amount in summary.nets.items()],
@@ -267,6 +328,13 @@ def _session_settled(view: GameView) -> None:
                        "amount": format_money(payment.amount)}
                       for payment in summary.payments],
     })
+
+
+def _session_sequence(session_id: int) -> int:
+    """The order of an evening's events: the sum of its games' versions. Every write to one
+    of its games raises that game's version, and no version ever goes down, so each change
+    of the evening gives a larger sum (under the session's lock, _session_settled)."""
+    return Game.objects.filter(session_id=session_id).aggregate(total=Sum("version"))["total"]
 
 
 # --- Sending ---------------------------------------------------------------------------------
@@ -284,18 +352,13 @@ def body_of(event: WebhookEvent) -> bytes:
     return json.dumps(envelope(event), separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def signature(secret: str, timestamp: int, body: bytes) -> str:
-    """HMAC-SHA256 of "<timestamp>.<body>" with the webhook's secret, in hex."""
-    return hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
-
-
 def headers_for(delivery: WebhookDelivery, body: bytes, timestamp: int) -> dict[str, str]:
     return {
         "Content-Type": "application/json",
         "User-Agent": USER_AGENT,
         "Scorekeeper-Event": delivery.event.kind,
         "Scorekeeper-Delivery": str(delivery.pk),
-        SIGNATURE_HEADER: f"t={timestamp},v1={signature(delivery.webhook.secret, timestamp, body)}",
+        signing.SIGNATURE_HEADER: signing.signature_header(delivery.webhook, timestamp, body),
     }
 
 

@@ -25,6 +25,7 @@ DELIVERIES_PER_PAGE = 20
 
 # What each event means, as the checkboxes name it.
 EVENT_HELP = {
+    webhooks.GAME_CREATED: gettext_lazy("a game is started"),
     webhooks.ROUND_RECORDED: gettext_lazy("a round is entered"),
     webhooks.ROUND_CORRECTED: gettext_lazy("a round is corrected"),
     webhooks.REBUY_TAKEN: gettext_lazy("a player re-buys"),

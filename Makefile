@@ -8,7 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: help install install-runtime lock static FORCE pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients
+.PHONY: help install install-runtime lock static FORCE pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients client
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
@@ -16,6 +16,7 @@ help:
 	@echo "make test   install, lint, the whole suite on SQLite, the database tests on PostgreSQL"
 	@echo "make serve  collectstatic, migrate, serve gunicorn and the task worker on http://127.0.0.1:8000 (DEBUG off)"
 	@echo "make bench  solver, replay, HTTP and club benchmarks (with the peer solvers in .venv-bench)"
+	@echo "make client the Python client package in clients/python/, made again from the API schema"
 
 # Installs come from the locks only (every package pinned with its hash): requirements.lock
 # is what the server runs (make serve), requirements-dev.lock adds the tests, lint and tools
@@ -139,6 +140,25 @@ $(CLIENTS)/node_modules/.installed: $(CLIENTS)/package.json $(CLIENTS)/package-l
 	touch $@
 
 clients: $(CLIENTS)/node_modules/.installed
+
+# The Python client package that integrators install (pip install ./clients/python; docs/api.md,
+# "Generated clients"), made again from the schema after a change to the API. It is committed
+# (clients/python/README.md says why). openapi-python-client writes it from the schema as
+# `manage.py spectacular` gives it, named by clients/python-client.yaml, with the README and
+# ruff settings of clients/templates/; the package's version is the schema's, the API's
+# (SPECTACULAR_SETTINGS). It tidies its output with our pinned ruff, so the files do not
+# depend on the machine.
+# tests/test_python_client_package.py makes it into a temporary folder (PYTHON_CLIENT=...)
+# and fails while clients/python/ differs.
+PYTHON_CLIENT := clients/python
+client: install
+	@work=$$(mktemp -d); trap 'rm -rf "$$work"' EXIT; \
+	$(PY) manage.py spectacular --format openapi-json --file "$$work/schema.json" && \
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate \
+		--path "$$work/schema.json" --output-path "$$work/package" --meta setup \
+		--config clients/python-client.yaml --custom-template-path clients/templates \
+		--fail-on-warning && \
+	rm -rf "$(PYTHON_CLIENT)" && mv "$$work/package" "$(PYTHON_CLIENT)"
 
 # The suite in TEST_JOBS processes (pytest-xdist), each taking whole test modules, so a
 # module's browser and fixtures stay in one process; TEST_JOBS=0 runs it in this one.

@@ -2,7 +2,10 @@
 
 The key, a fingerprint of the request and the answer (status, body, and the headers a
 client needs again: Location, ETag) are stored in the transaction that writes, so
-either both land or neither does (docs/reliability.md 7-10). Keys are kept for good.
+either both land or neither does (docs/reliability.md 7-10). A key is kept for
+settings.IDEMPOTENCY_KEY_TTL (24 hours unless the environment says otherwise): a request
+with an expired key is a new request, and `sweep_expired` (the task worker's sweep,
+`manage.py sweepidempotencykeys`) deletes expired keys.
 
 A retry runs the write again inside that transaction, access check first: a caller the
 policy now refuses gets the refusal, not the stored answer. Otherwise it fails (the round
@@ -20,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from .models import IdempotencyKey
 from .rules import RulesError
@@ -99,7 +104,23 @@ def once[P, T](
         stored = _stored(user, key)
         if stored is None:
             raise
+        if _expired(stored):
+            # Kept past its time and not swept yet: the request is a new one.
+            stored.delete()
+            return once(user=user, key=key, fingerprint=fingerprint, write=write,
+                        answer=answer, prepare=prepare)
         return None, _replay(stored, fingerprint)
+
+
+def sweep_expired() -> int:
+    """Delete the keys kept longer than settings.IDEMPOTENCY_KEY_TTL; how many."""
+    deleted, _ = IdempotencyKey.objects.filter(
+        created_at__lt=timezone.now() - settings.IDEMPOTENCY_KEY_TTL).delete()
+    return deleted
+
+
+def _expired(stored: IdempotencyKey) -> bool:
+    return stored.created_at < timezone.now() - settings.IDEMPOTENCY_KEY_TTL
 
 
 def _stored(user, key: str) -> IdempotencyKey | None:

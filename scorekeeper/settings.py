@@ -76,11 +76,18 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
+    "corsheaders",
     "scorekeeper",
     "ledger",
 ]
 
 MIDDLEWARE = [
+    # X-Request-ID on every answer, and the API's JSON error shape on any error Django
+    # answers under /api/ itself (no route, a crash; DEBUG or not): scorekeeper/api/middleware.py.
+    "scorekeeper.api.middleware.RequestIdMiddleware",
+    "scorekeeper.api.middleware.ApiErrorShapeMiddleware",
+    # CORS for the API only, for the origins in CORS_ALLOWED_ORIGINS (none by default).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -268,6 +275,24 @@ KNOX_TOKEN_MODEL = "scorekeeper.ApiToken"
 # knox's own migration would create its replaced token table, which nothing empties: the
 # tests' flush on PostgreSQL then refuses to empty auth_user, which that table points to.
 MIGRATION_MODULES = {"knox": None}
+
+# How long an Idempotency-Key is kept (docs/api.md, "Idempotency"): a retry within it gets
+# the first answer again; after it, the request is a new one. Expired keys are deleted by the
+# task worker's sweep and by `manage.py sweepidempotencykeys`.
+IDEMPOTENCY_KEY_TTL = timedelta(hours=float(os.environ.get("IDEMPOTENCY_KEY_TTL_HOURS", "24")))
+
+# CORS (docs/api.md, "Calling from a browser on another origin"): off unless the
+# environment names the origins of the browser apps allowed to call the API
+# (CORS_ALLOWED_ORIGINS="https://app.example.org,https://other.example"). Tokens only: no
+# cookies are sent along (a page's session stays same-origin), and only /api/ answers.
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS", "")
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = ("accept", "authorization", "content-type", "idempotency-key", "if-match",
+                      "if-none-match", "x-request-id")
+CORS_EXPOSE_HEADERS = ("etag", "location", "link", "idempotent-replayed", "retry-after",
+                       "x-request-id", "ratelimit-limit", "ratelimit-remaining",
+                       "ratelimit-reset")
 REST_KNOX = {"TOKEN_TTL": None, "AUTH_HEADER_PREFIX": "Token"}
 
 # Django's cache in each process's memory (README, "How it scales": point CACHES at Redis or
@@ -291,6 +316,10 @@ TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBacken
 # implied by DEBUG: a development server on the Wi-Fi is still on a network.
 # docs/api.md, "Webhooks".
 WEBHOOK_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOK_ALLOW_PRIVATE_TARGETS", False)
+# How long a webhook's secret still signs beside the new one after a rotation, so that the
+# receiver can switch without losing an event (0: the old secret ends at once).
+# docs/api.md, "Rotating the secret".
+WEBHOOK_SECRET_OVERLAP_HOURS = int(os.environ.get("WEBHOOK_SECRET_OVERLAP_HOURS", "24"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
     "DESCRIPTION": "Scores and money of real-table rummy games (Wiener Rummy, Rommé, Gin Rummy, "
@@ -307,6 +336,13 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "scorekeeper.api.serializers.GAME_STATUSES",
         "WebhookEventEnum": "scorekeeper.services.webhooks.EVENTS",
         "DeliveryStatusEnum": "scorekeeper.models.WebhookDelivery.Status",
+        # A game's rules, one component per family (scorekeeper/api/families/): the sets of
+        # every family, every mode and every preset keep their names; the modes that the
+        # knock family, Gin and Basic Rummy share are one enum (docs/rules.md 6.6).
+        "FamilyEnum": "scorekeeper.api.serializers.rules.FAMILIES",
+        "ModeEnum": "scorekeeper.api.serializers.rules.MODES",
+        "PotOrPointsEnum": ["pot", "points"],
+        "PresetEnum": "scorekeeper.api.serializers.rules.PRESET_NAMES",  # also a preset's key
     },
     # Every operation may answer 429 (rate limits, login lockout): scorekeeper/throttling.py.
     "POSTPROCESSING_HOOKS": [

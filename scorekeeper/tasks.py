@@ -6,6 +6,7 @@ How a delivery gets retried without cron: each failed attempt enqueues the next 
 run_after at its backoff time, and the worker runs it then. The sweep is the safety net
 for a delivery whose task was lost (the web process died between its commit and the
 enqueue, or a worker died mid-attempt): it enqueues every pending delivery that is due.
+The sweep also deletes the Idempotency-Keys kept past their time (scorekeeper/idempotency.py).
 It runs when `manage.py sweepwebhooks` enqueues it (`make run` does, at every start) and
 then every SWEEP_EVERY, each sweep enqueuing the next one unless one is already waiting.
 
@@ -23,6 +24,7 @@ from django.utils import timezone
 from django_tasks_db.backend import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
+from . import idempotency
 from .services import webhooks
 
 SWEEP_EVERY = timedelta(minutes=5)
@@ -64,6 +66,7 @@ def sweep() -> int:
     if isinstance(sweep.get_backend(), DatabaseBackend) and not _sweep_waiting():
         sweep.using(run_after=timezone.now() + SWEEP_EVERY).enqueue()
     sweep_stopped()
+    idempotency.sweep_expired()  # the keys past IDEMPOTENCY_KEY_TTL: retries no longer
     due = webhooks.due_deliveries()
     for delivery_id in due:
         deliver.enqueue(delivery_id)

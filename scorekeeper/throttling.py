@@ -9,7 +9,10 @@ Three scopes, each with its rate in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
                   re-buys, corrections and every other write
 
 Over the rate the API answers 429 with Retry-After and the usual
-{"errors": [{"code": "throttled", ...}]} body (scorekeeper.api.exception_handler).
+{"errors": [{"code": "throttled", ...}]} body (scorekeeper.api.exception_handler). Every
+answer of a scope that counts the request says where the caller stands in it
+(`rate_limit_headers`): RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (the
+seconds until the oldest request counted leaves the window), as the IETF draft names them.
 
 The rate is looked up on each request rather than once at import (as DRF's own
 classes do), so a test's override_settings applies; a rate of None lifts the scope.
@@ -22,6 +25,7 @@ points at a shared cache: see README, "How it scales".
 
 import copy
 import hashlib
+import math
 
 from django.conf import settings
 from rest_framework.permissions import SAFE_METHODS
@@ -71,6 +75,21 @@ class MoneyWriteThrottle(_ScopedThrottle):
     def applies(self, request) -> bool:
         return bool(request.user and request.user.is_authenticated
                     and request.method not in SAFE_METHODS)
+
+def rate_limit_headers(throttles) -> dict[str, str]:
+    """The RateLimit-* headers of the scope, among `throttles` that counted this request
+    (allow_request asked), that has the fewest requests left; {} when none counted it."""
+    counted = [throttle for throttle in throttles
+               if getattr(throttle, "key", None) and hasattr(throttle, "history")]
+    if not counted:
+        return {}
+    closest = min(counted, key=lambda throttle: throttle.num_requests - len(throttle.history))
+    left = max(0, closest.num_requests - len(closest.history))
+    oldest = closest.history[-1] if closest.history else closest.now
+    reset = max(0, math.ceil(closest.duration - (closest.now - oldest)))
+    return {"RateLimit-Limit": str(closest.num_requests), "RateLimit-Remaining": str(left),
+            "RateLimit-Reset": str(reset)}
+
 
 class PasswordResetThrottle(SimpleRateThrottle):
     """One of the password reset page's counters (scorekeeper/web/accounts.py): DRF's

@@ -217,6 +217,17 @@ def mallory_page(mallory):
     return page_client(mallory)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def round_bodies_keep_to_the_schema():
+    """Every round body a test sends and the server takes is valid under the served schema
+    (tests/round_bodies.py), module fixtures' included."""
+    from .round_bodies import watch
+
+    with pytest.MonkeyPatch.context() as patch:
+        watch(patch)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with empty caches (game states and objects are kept per version)."""

@@ -251,13 +251,15 @@ def test_every_201_declares_location_and_every_keyed_post_its_headers(schema):
 @pytest.mark.parametrize(("path", "method", "codes"), [
     ("/api/v1/games/", "post", {"201"}),
     ("/api/v1/games/{game_id}/", "get", {"200", "304"}),
-    ("/api/v1/games/{game_id}/", "delete", {"200"}),
+    ("/api/v1/games/{game_id}/", "delete", {"200", "412"}),
     ("/api/v1/games/{game_id}/close/", "post", {"200"}),
-    ("/api/v1/games/{game_id}/void/", "post", {"200"}),
+    ("/api/v1/games/{game_id}/void/", "post", {"200", "412"}),
     ("/api/v1/games/{game_id}/rounds/", "post", {"201"}),
-    ("/api/v1/games/{game_id}/rounds/{number}/", "put", {"200"}),
+    ("/api/v1/games/{game_id}/rounds/{number}/", "put", {"200", "412"}),
     ("/api/v1/games/{game_id}/rebuys/", "post", {"201"}),
-    ("/api/v1/games/{game_id}/rebuys/{player}/", "delete", {"200"}),
+    ("/api/v1/games/{game_id}/rebuys/{player}/", "delete", {"200", "412"}),
+    ("/api/v1/games/{game_id}/rounds/", "get", {"200", "304"}),
+    ("/api/v1/games/{game_id}/ledger/", "get", {"200", "304"}),
 ])
 def test_the_answers_that_send_the_games_etag_declare_it(schema, path, method, codes):
     responses = schema["paths"][path][method]["responses"]

@@ -33,6 +33,7 @@ BODY_WRITES = sorted((name, method) for name, route in ROUTES.items()
 NO_BODY = {("game-close", "post"), ("game", "delete"), ("rebuy", "delete"),
            ("token-detail", "delete"), ("club-token", "delete"), ("club-invite", "delete"),
            ("club-webhook", "delete"), ("club-webhook-replay", "post"),
+           ("club-webhook-ping", "post"), ("club-webhook-rotate", "post"),
            ("club-member-me", "delete"), ("invitation-accept", "post"),
            ("invitation-decline", "post")}
 # Every view reads JSON only, the token endpoint too (docs/api.md, "Signing in and tokens").
@@ -72,7 +73,9 @@ def refused(world, route_name, method, data, *, status=400, code=None, field=Non
     assert response.status_code == status, shown
     assert response["Content-Type"].startswith("application/json"), shown
     body = response.json()
-    assert set(body) <= {"errors", "next_round"} and body["errors"], shown
+    assert set(body) <= {"errors", "next_round", "request_id"} and body["errors"], shown
+    # the error names the request it answers, as its X-Request-ID header does
+    assert body["request_id"] == response["X-Request-ID"], shown
     for error in body["errors"]:
         assert set(error) == {"field", "code", "message"}, shown
         assert isinstance(error["code"], str) and error["code"], shown

@@ -11,35 +11,32 @@ from tests/clients/package-lock.json (`make clients`). A missing tool fails, it 
 """
 
 import hashlib
-import importlib
 import json
 import os
-import pkgutil
 import shutil
-import subprocess
 import sys
 import urllib.request
-from datetime import datetime
 from pathlib import Path
+from typing import get_args, get_type_hints
 
 import pytest
+
+from tests.client_games import (
+    BOB,
+    PACKAGE,
+    SignedIn,
+    imported,
+    operation,
+    play_wiener,
+    run,
+)
 
 CLIENTS = Path(__file__).parent / "clients"
 NODE_MODULES = CLIENTS / "node_modules"
 VENV_BIN = Path(sys.executable).parent
-PACKAGE = "scorekeeper_client"
-BOB = ("bob", "bob-secret-42")  # tests/conftest.py: bob keeps score in Ottakring
 
 # Among the longest modules: run first (tests/conftest.py), so the processes end together.
 pytestmark = pytest.mark.slow
-
-
-def run(command: list, **kwargs) -> subprocess.CompletedProcess:
-    """Run a tool; a failure shows what it printed."""
-    done = subprocess.run([str(part) for part in command], capture_output=True, text=True,
-                          timeout=120, **kwargs)  # fmt: skip
-    assert done.returncode == 0, f"{command[0]} failed:\n{done.stdout}\n{done.stderr}"
-    return done
 
 
 def fetch_schema(live_server, folder: Path) -> Path:
@@ -62,7 +59,7 @@ def operation_ids(schema: Path) -> set[str]:
 
 
 @pytest.fixture
-def python_client(live_server, tmp_path, monkeypatch):
+def python_client(live_server, tmp_path):
     """The generated package, checked, with every module imported: the modules by name."""
     schema = fetch_schema(live_server, tmp_path)
     package = tmp_path / PACKAGE
@@ -75,113 +72,37 @@ def python_client(live_server, tmp_path, monkeypatch):
         cwd=tmp_path, env={**os.environ, "PATH": f"{VENV_BIN}{os.pathsep}{os.environ['PATH']}"})
     run([VENV_BIN / "ruff", "check", "--isolated", "--no-cache", "--select", "F", package])
 
-    monkeypatch.syspath_prepend(tmp_path)
-    try:
-        root = importlib.import_module(PACKAGE)
-        modules = {PACKAGE: root}
-        for found in pkgutil.walk_packages(root.__path__, prefix=f"{PACKAGE}."):
-            modules[found.name] = importlib.import_module(found.name)
+    with imported(tmp_path) as modules:
         # scorekeeper_client.api.<tag>.<operationId>: one module for every operation
         operations = {name.split(".")[3] for name in modules
                       if name.startswith(f"{PACKAGE}.api.") and name.count(".") == 3}
         assert operations == operation_ids(schema)
         yield modules
-    finally:
-        for name in [name for name in sys.modules if name.partition(".")[0] == PACKAGE]:
-            del sys.modules[name]
-
-
-def operation(modules: dict, operation_id: str):
-    """The generated module of an operation (they are grouped by tag: api/<tag>/<id>.py)."""
-    found = [module for name, module in modules.items()
-             if name.startswith(f"{PACKAGE}.api.") and name.endswith(f".{operation_id}")]
-    assert len(found) == 1, f"no operation {operation_id} in the generated client"
-    return found[0]
-
-
-def parsed(response, model):
-    """The typed result of a sync_detailed call, after checking its status."""
-    assert 200 <= response.status_code < 300, response.content
-    assert isinstance(response.parsed, model), response.parsed
-    return response.parsed
 
 
 def test_the_python_client_from_openapi_python_client_plays_a_wiener_game(python_client, bob,
-                                                                          live_server):
-    modules = python_client
-    client, models = modules[PACKAGE], modules[f"{PACKAGE}.models"]
+                                                                          alice, live_server):
+    # given bob, signed in with the generated sign-in call, playing a Wiener game of three
+    # through its typed models (tests/client_games.py): rounds, game, ledger and settlement
+    api = SignedIn(python_client, live_server.url)
+    play_wiener(api)
 
-    def call(operation_id, **kwargs):
-        return operation(modules, operation_id).sync_detailed(**kwargs)
-
-    # given bob, signed in with the generated sign-in call and sending the token as Bearer
-    anonymous = client.Client(base_url=live_server.url, raise_on_unexpected_status=True)
-    token = parsed(call("auth_token_create", client=anonymous,
-                        body=models.TokenInputRequest(username=BOB[0], password=BOB[1])),
-                   models.NewToken)
-    api = client.AuthenticatedClient(base_url=live_server.url, token=token.token,
-                                     raise_on_unexpected_status=True)
-
-    # when he starts a Wiener game of three (buy-in 5.00 each)
-    game = parsed(call("games_create", client=api, body=models.GameInputRequest(
-        players=["Anna", "Ben", "Cem"], name="Dienstag", preset=models.PresetEnum.WIENER)),
-        models.Game)
-    ids = {player.name: player.id for player in game.players}
-    names = {f"player:{pid}": name for name, pid in ids.items()}
-
-    def knock(number, ender, **deadwood):
-        body = models.KnockRoundInputRequest(number=number, ender=ids[ender], hands=[
-            models.HandInputRequest(player=ids[name], deadwood=value)
-            for name, value in deadwood.items()])
-        return parsed(call("games_rounds_create", client=api, game_id=game.id, body=body,
-                           idempotency_key=f"dienstag-{game.id}-{number}"),
-                      models.RoundWithGame)
-
-    # and Cem knocks with 2 (Anna 55, Ben 62), then goes Rummy (Anna 36, Ben 40): in Wiener
-    # the others also write 10 (docs/rules.md 3.4), which puts Anna at 101 and Ben at 112 out
-    first = knock(1, "Cem", Anna=55, Ben=62, Cem=2)
-    second = knock(2, "Cem", Anna=36, Ben=40, Cem=0)
-
-    # then the rounds, read back as typed objects, say so
-    assert [(r.player, r.points, r.total) for r in first.results] == [
-        (ids["Anna"], 55, 55), (ids["Ben"], 62, 62), (ids["Cem"], 2, 2)]
-    assert (second.rummy, second.winner, sorted(second.out)) == (
-        True, ids["Cem"], sorted([ids["Anna"], ids["Ben"]]))
-    assert [(r.player, r.points, r.total) for r in second.results] == [
-        (ids["Anna"], 46, 101), (ids["Ben"], 50, 112), (ids["Cem"], 0, 2)]
-
-    # and the game is over: Cem, the one still in, wins; Anna is 2nd on the lower total
-    # (4.4), and with three players Cem takes the whole pot of 15.00 (5.3)
-    final = parsed(call("games_retrieve", client=api, game_id=game.id), models.Game)
-    assert (str(final.status), final.winner, final.pot, final.next_dealer) == (
-        "finished", ids["Cem"], "0.00", None)
-    assert [(p.name, p.total, str(p.state), p.place, p.balance) for p in final.players] == [
-        ("Anna", 101, "out", 2, "-8.00"), ("Ben", 112, "out", 3, "-8.00"),
-        ("Cem", 2, "in", 1, "16.00")]
-    assert [(p.player, p.amount) for p in final.payouts] == [(ids["Cem"], "15.00")]
-
-    # and every transfer is in the ledger: buy-ins, 1.00 a knock and 2.00 a Rummy from each
-    # other player (3.5), then the payout
-    ledger = parsed(call("games_ledger_list", client=api, game_id=game.id), list)
-    assert all(isinstance(entry, models.LedgerEntry) for entry in ledger)
-    assert all(isinstance(entry.created_at, datetime) for entry in ledger)
-    assert [(str(e.kind), e.round_, names.get(e.from_, e.from_), names.get(e.to, e.to), e.amount)
-            for e in ledger] == [
-        ("buy_in", None, "Anna", "pot", "5.00"), ("buy_in", None, "Ben", "pot", "5.00"),
-        ("buy_in", None, "Cem", "pot", "5.00"),
-        ("knock_premium", 1, "Anna", "Cem", "1.00"), ("knock_premium", 1, "Ben", "Cem", "1.00"),
-        ("rummy_premium", 2, "Anna", "Cem", "2.00"), ("rummy_premium", 2, "Ben", "Cem", "2.00"),
-        ("payout", None, "pot", "Cem", "15.00"),
-    ]
-
-    # and the settlement is final: Anna and Ben each pay Cem 8.00 (5.6)
-    settlement = parsed(call("games_settlement_retrieve", client=api, game_id=game.id),
-                        models.Settlement)
-    assert settlement.final is True
-    assert [(n.player, n.amount) for n in settlement.net] == [
-        (ids["Anna"], "-8.00"), (ids["Ben"], "-8.00"), (ids["Cem"], "16.00")]
-    assert [(t.from_, t.to, t.amount) for t in settlement.transfers] == [
-        (ids["Anna"], ids["Cem"], "8.00"), (ids["Ben"], ids["Cem"], "8.00")]
+    # and an export imports as it is: the typed document the export answers is the import's
+    # body, with no conversion (docs/api.md, "Export, import and the club report"); alice
+    # organises the club, so she may import
+    m = api.models
+    game, _ids = api.start("wiener", ["Anna", "Ben", "Cem"])
+    document = api.call("games_export_retrieve", m.GameDocument, game_id=game.id)
+    organiser = SignedIn(python_client, live_server.url, ("alice", "alice-secret-42"))
+    copy = organiser.call("clubs_import_create", m.Game, club_id=game.club, body=document)
+    assert copy.id != game.id
+    # (typed so too: the import's body is declared as the export's model, not a twin of it)
+    body = get_type_hints(operation(python_client, "clubs_import_create").sync_detailed)["body"]
+    assert m.GameDocument in get_args(body)
+    # and the copy's rules are the typed rules of its family, those of the original
+    assert isinstance(copy.rules, m.KnockRules) and copy.rules == game.rules
+    assert (copy.preset, copy.currency, [p.name for p in copy.players]) == (
+        m.PresetEnum.WIENER, m.CurrencyEnum.EUR, ["Anna", "Ben", "Cem"])
 
 
 # --- TypeScript: openapi-typescript, tsc and openapi-fetch ---------------------------------------

@@ -9,6 +9,7 @@ import functools
 import json
 
 from django.db.models import F
+from django.utils.http import parse_etags
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -18,7 +19,9 @@ from .. import idempotency, services
 from ..models import Game, Membership
 from ..rules import RulesError
 from ..services import policy
-from ..services.errors import Hidden
+from ..services.errors import Hidden, VersionMismatch
+from ..throttling import rate_limit_headers
+from . import query
 from . import serializers as s
 from .parsers import JsonBodyParser
 
@@ -86,6 +89,17 @@ def shape(serializer_class, request):
     return s.validated(serializer_class, request.data)
 
 
+def not_modified(request, game: Game) -> Response | None:
+    """304 with the game's ETag when If-None-Match names the game's version (compared
+    weakly, as RFC 9110 compares If-None-Match: "5" and W/"5" alike), else None. What a
+    game shows (the game, its rounds, its ledger) changes only with its version."""
+    etag = f'"{game.version}"'
+    seen = parse_etags(request.headers.get("If-None-Match", ""))
+    if etag in seen or f"W/{etag}" in seen or seen == ["*"]:
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+    return None
+
+
 def with_etag(data: dict, code=status.HTTP_200_OK) -> Response:
     return Response(data, status=code, headers={"ETag": f'"{data["version"]}"'})
 
@@ -99,26 +113,37 @@ def created(data, location: str, *, version: int | None = None) -> Response:
     return Response(data, status=status.HTTP_201_CREATED, headers=headers)
 
 
-def if_match(request) -> int | None:
-    """The version in If-Match ("5", 5 or W/"5"); None when the header is missing."""
+def if_match(request, game: Game) -> int | None:
+    """The version in If-Match ("5", or 5); None when the header is missing. If-Match
+    compares strongly (RFC 9110, 13.1.1): a weak ETag (W/"5") matches no version, and is a
+    412 that sends the game's current ETag, as any other mismatch."""
     header = request.headers.get("If-Match")
     if header is None:
         return None
-    text = header.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    text = header.strip()
+    weak = text.startswith("W/")
+    number = text.removeprefix("W/").strip('"')
+    if not number.isdigit():
         raise RulesError(f"If-Match must be the game's version, e.g. \"5\"; got {header!r}",
                          field="If-Match", code="invalid")
-    return int(text)
+    if weak:
+        raise VersionMismatch(
+            f"If-Match compares strongly: the weak ETag {text} matches no version; send the "
+            f'game\'s ETag as it is, "{game.version}"', current=game.version)
+    return int(number)
 
 
 # What a retry with the same Idempotency-Key gets again besides the status and the body.
 REPLAYED_HEADERS = ("Location", "ETag")
 
 
+KEYED_METHODS = ("post", "put", "patch", "delete")
+
+
 def _once_per_key(post, plan=None):
-    """A view's `post`, made to honour Idempotency-Key (docs/api.md, "Idempotency").
-    `plan`, the view's plan_post, works the write out before its transaction; `post` then
-    takes what it gave as `planned`."""
+    """A view's write method (`post`, `put`, ...), made to honour Idempotency-Key
+    (docs/api.md, "Idempotency"). `plan`, the view's plan_post, works the write out before
+    its transaction; `post` then takes what it gave as `planned`."""
 
     @functools.wraps(post)
     def post_once(view, request, *args, **kwargs):
@@ -155,10 +180,11 @@ def _answer(response: Response) -> idempotency.Answer:
     return idempotency.Answer(response.status_code, body, headers)
 
 
-# The API reads JSON bodies only (docs/api.md): a form or a text body is a 415. Every POST
-# honours Idempotency-Key: a subclass's `post` is wrapped once, when the class is made. A
-# subclass's `plan_post` (reads only) runs before the write's transaction, so that the
-# transaction, and SQLite's one write lock, last only as long as the storing.
+# The API reads JSON bodies only (docs/api.md): a form or a text body is a 415. Every write
+# (POST, PUT, PATCH, DELETE) honours Idempotency-Key: a subclass's method is wrapped once,
+# when the class is made. A subclass's `plan_post` (reads only) runs before the write's
+# transaction, so that the transaction, and SQLite's one write lock, last only as long as
+# the storing.
 # (Comments, not a docstring: drf-spectacular would show a docstring as every operation's
 # description.)
 class JsonView(APIView):
@@ -166,11 +192,25 @@ class JsonView(APIView):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if "post" in vars(cls):
-            cls.post = _once_per_key(vars(cls)["post"], vars(cls).get("plan_post"))
+        for method in KEYED_METHODS:
+            if method in vars(cls):
+                setattr(cls, method, _once_per_key(vars(cls)[method],
+                                                   vars(cls).get(f"plan_{method}")))
+
+    def get_throttles(self):
+        # Kept, to say where the caller stands in them once the answer is made.
+        self.throttles_asked = super().get_throttles()
+        return self.throttles_asked
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        for name, value in rate_limit_headers(getattr(self, "throttles_asked", ())).items():
+            response[name] = value
+        return response
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)  # authentication, permissions, throttles
+        query.check(request)  # only the query parameters the schema declares, as declared
         # A body is JSON also where the operation reads none (POST .../close/): 415 otherwise.
         request.data  # noqa: B018 (parsed now)
         # An id in the address beyond any row's (a 64-bit integer) would overflow the query.

@@ -19,8 +19,9 @@ from rest_framework.views import set_rollback
 from .. import rules as engine
 from ..messages import message_for
 from ..rules import RulesError
-from ..services import StaleRound
+from ..services import StaleRound, VersionMismatch
 from . import serializers as s
+from .middleware import request_id
 
 # --- Errors ------------------------------------------------------------------------------
 
@@ -30,6 +31,13 @@ logger = logging.getLogger(__name__)
 
 def exception_handler(exc, context):
     """Every error as {"errors": [...]}: field path, stable code, a message for people."""
+    response = _answer(exc, context)
+    if response is not None and isinstance(response.data, dict):
+        response.data["request_id"] = request_id(context.get("request"))
+    return response
+
+
+def _answer(exc, context):
     if isinstance(exc, RulesError):
         # Every error the engine found at once (a round with three bad hands answers three);
         # cards in the API's canonical text ("QH appears 3 times"), not as the pages show them.
@@ -39,7 +47,10 @@ def exception_handler(exc, context):
         if isinstance(exc, StaleRound):
             body["next_round"] = exc.next_round
         code = getattr(exc, "status", None) or _STATUS_BY_RULES_ERROR.get(type(exc), 400)
-        return Response(body, status=code)
+        # A 412 says which version the game is at now, as its ETag (RFC 9110, 13.1.1).
+        current = getattr(exc, "current", None) if isinstance(exc, VersionMismatch) else None
+        return Response(body, status=code,
+                        headers={"ETag": f'"{current}"'} if current is not None else None)
     if isinstance(exc, OperationalError):
         # Transient ("database is locked", a lost connection, a serialization failure):
         # the write's transaction rolled back, so the client may safely send it again.
@@ -105,10 +116,13 @@ def _flatten(detail, path):
 
 def not_found(request, exception=None):
     """handler404: an address under /api/ that matches no route answers in the API's error
-    format (JSON), like every other API error; the pages keep Django's 404 page."""
+    format (JSON), like every other API error; the pages keep Django's 404 page. (Under
+    DEBUG Django answers its own page instead: api.middleware.ApiErrorShapeMiddleware
+    gives it the same shape.)"""
     if request.path.startswith("/api/"):
         return JsonResponse({"errors": [{"field": None, "code": "not_found",
-                                         "message": "No such object"}]}, status=404)
+                                         "message": "No such object"}],
+                             "request_id": request_id(request)}, status=404)
     return defaults.page_not_found(request, exception)
 
 

@@ -7,6 +7,7 @@ scorekeeper.services.documents, which check it on import and feed the schema her
 """
 
 from django.urls import reverse
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -50,7 +51,23 @@ class SessionExportView(JsonView):
         return Response(exports.export_session(visible_session(request, session_id)))
 
 
+class ImportSchema(AutoSchema):
+    """The import's body described by the components the export answers: `Document`, a
+    GameDocument or a SessionDocument by `format`, and their parts, not request twins of
+    them (GameDocumentRequest), so that a generated client passes an exported document to
+    the import as it is. They are one shape both ways: the document parts' components
+    (api/serializers/documents.py) carry what the import requires."""
+
+    def _get_request_body(self, direction="request"):
+        # drf-spectacular's own step for a body, which it takes this way for callbacks
+        # too: the answer's components (a document has no read-only or write-only field;
+        # the minLength a request's would add, DocumentPartSchema adds)
+        return super()._get_request_body("response")
+
+
 class ClubImportView(JsonView):
+    schema = ImportSchema()
+
     @extend_schema(
         tags=["export"], request=DOCUMENT,
         # The 201's Location is declared for every 201 (scorekeeper.api.schema).

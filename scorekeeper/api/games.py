@@ -4,9 +4,7 @@ from django.core.cache import cache
 from django.core.paginator import Page
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -25,6 +23,7 @@ from .access import (
     created,
     if_match,
     member,
+    not_modified,
     shape,
     visible_game,
     with_etag,
@@ -168,11 +167,9 @@ class GameDetailView(JsonView):
     )
     def get(self, request, game_id: int):
         game = visible_game(request, game_id)
-        etag = f'"{game.version}"'
         # A phone polling the game sends the ETag it has: unchanged, it gets no body.
-        seen = parse_etags(request.headers.get("If-None-Match", ""))
-        if etag in seen or f"W/{etag}" in seen or seen == ["*"]:
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        if unchanged := not_modified(request, game):
+            return unchanged
         # The game object is a function of the game's version (see services.reading): kept
         # as the JSON it is sent as, so a read of a kept version renders nothing.
         key = f"game-json:{services.state_key(game)}:{request.LANGUAGE_CODE}"
@@ -180,10 +177,11 @@ class GameDetailView(JsonView):
         if body is None:
             body = JSONRenderer().render(s.data_of(s.GameSerializer, services.load_game(game)))
             cache.set(key, body, services.STATE_CACHE_SECONDS)
-        return HttpResponse(body, content_type="application/json", headers={"ETag": etag})
+        return HttpResponse(body, content_type="application/json",
+                            headers={"ETag": f'"{game.version}"'})
 
     @extend_schema(
-        tags=["games"], request=None, parameters=[IF_MATCH_OPTIONAL, etag_header(200)],
+        tags=["games"], request=None, parameters=[IF_MATCH_OPTIONAL, etag_header(200, 412)],
         description="Delete a game started by mistake: only one without rounds. Its buy-ins "
                     "are reversed in the ledger and it is marked void (docs/api.md, "
                     "\"Undoing\"); a game with rounds answers 409 game_has_rounds.",
@@ -191,16 +189,16 @@ class GameDetailView(JsonView):
                    **ERRORS},
     )
     def delete(self, request, game_id: int):
-        visible_game(request, game_id, write=True)
+        game = visible_game(request, game_id, write=True)
         view = services.delete_game(game_id=game_id, user=request.user,
-                                    version=if_match(request))
+                                    version=if_match(request, game))
         return with_etag(s.data_of(s.GameSerializer, view))
 
 
 class GameVoidView(JsonView):
     @extend_schema(
         tags=["games"], request=s.VoidInputSerializer,
-        parameters=[IF_MATCH_OPTIONAL, etag_header(200)],
+        parameters=[IF_MATCH_OPTIONAL, etag_header(200, 412)],
         description="Void a game (organisers only), with a reason: every movement of its "
                     "money is reversed, nothing more can be entered (docs/api.md, "
                     "\"Undoing\").",
@@ -208,10 +206,10 @@ class GameVoidView(JsonView):
                    **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
-        visible_game(request, game_id, action="game.void")
+        game = visible_game(request, game_id, action="game.void")
         data = shape(s.VoidInputSerializer, request)
         view = services.void_game(game_id=game_id, reason=data["reason"], user=request.user,
-                                  version=if_match(request))
+                                  version=if_match(request, game))
         return with_etag(s.data_of(s.GameSerializer, view))
 
 

@@ -7,15 +7,21 @@ from ledger import services as ledger
 
 from .. import services
 from . import serializers as s
-from .access import JsonView, visible_game
-from .errors import ERRORS
+from .access import JsonView, not_modified, visible_game
+from .errors import ERRORS, IF_NONE_MATCH, NOT_MODIFIED, etag_header
 
 
 class LedgerView(JsonView):
-    @extend_schema(tags=["money"], responses={200: s.LedgerEntrySerializer(many=True), **ERRORS})
+    @extend_schema(tags=["money"], parameters=[IF_NONE_MATCH, etag_header(200, 304)],
+                   responses={200: s.LedgerEntrySerializer(many=True), 304: NOT_MODIFIED,
+                              **ERRORS})
     def get(self, request, game_id: int):
         game = visible_game(request, game_id)
-        return Response(s.data_of(s.LedgerEntrySerializer, ledger.lines(game.pk), many=True))
+        # The ledger moves only with the game's writes, each of which bumps its version.
+        if unchanged := not_modified(request, game):
+            return unchanged
+        return Response(s.data_of(s.LedgerEntrySerializer, ledger.lines(game.pk), many=True),
+                        headers={"ETag": f'"{game.version}"'})
 
 
 class SettlementView(JsonView):

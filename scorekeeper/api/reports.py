@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
@@ -88,6 +88,14 @@ class CsvQuerySerializer(serializers.Serializer):
         help_text="One row per game and player (games, the default) or per player (players).")
 
 
+# ?format=csv&table=... on the report itself: the CSV's address before GET .../report/csv/,
+# still served (docs/api.md, "Export, import and the club report").
+OLD_CSV_TABLE = OpenApiParameter(
+    "table", str, OpenApiParameter.QUERY, required=False, enum=["games", "players"],
+    description="Only with format=csv, the CSV's older address: as table of "
+                "GET .../report/csv/.")
+
+
 class ErrorsAsJson(BaseContentNegotiation):
     """The report's CSV is streamed by the view itself; whatever Accept or ?format say,
     errors are JSON like every error of the API."""
@@ -104,14 +112,15 @@ class ClubReportView(JsonView):
     content_negotiation_class = ErrorsAsJson
 
     @extend_schema(
-        tags=["export"], parameters=[s.PageQuerySerializer],
+        tags=["export"], parameters=[s.PageQuerySerializer, OLD_CSV_TABLE],
         responses={200: ReportSerializer, **ERRORS},
     )
     def get(self, request, club_id: int):
         club = member(request, club_id, write=False).club
+        table = csv_table(request)  # a bad ?table= is a 400 with or without format=csv
         # Callers from before GET .../report/csv/ (docs/api.md) still get the CSV here.
         if request.query_params.get("format") == "csv":
-            return csv_answer(club, request)
+            return csv_answer(club, table)
         paginator = GamePagination()
         page = paginator.paginate_queryset(reports.ended_games(club.pk), request, view=self)
         players = reports.player_lines(club.pk)
@@ -144,13 +153,17 @@ class ClubReportCsvView(JsonView):
     )
     def get(self, request, club_id: int):
         club = member(request, club_id, write=False).club
-        return csv_answer(club, request)
+        return csv_answer(club, csv_table(request))
 
 
-def csv_answer(club: Club, request) -> StreamingHttpResponse:
-    table = s.validated(CsvQuerySerializer, {
+def csv_table(request) -> str:
+    """The CSV's table asked for (?table=, games unless given): 400 for another."""
+    return s.validated(CsvQuerySerializer, {
         name: request.query_params[name] for name in ("table",)
         if name in request.query_params})["table"]
+
+
+def csv_answer(club: Club, table: str) -> StreamingHttpResponse:
     rows = _game_rows(club.pk) if table == "games" else _player_rows(club.pk)
     response = StreamingHttpResponse(reports.csv_lines(rows),
                                      content_type="text/csv; charset=utf-8")

@@ -15,8 +15,16 @@ from .. import services
 from ..rules import RulesError
 from . import families
 from . import serializers as s
-from .access import JsonView, created, if_match, shape, visible_game, with_etag
-from .errors import CONFLICT, ERRORS, WRITE_ERRORS, etag_header
+from .access import (
+    JsonView,
+    created,
+    if_match,
+    not_modified,
+    shape,
+    visible_game,
+    with_etag,
+)
+from .errors import CONFLICT, ERRORS, IF_NONE_MATCH, NOT_MODIFIED, WRITE_ERRORS, etag_header
 from .games import IF_MATCH_OPTIONAL, PRECONDITION_FAILED, UNDO_CONFLICT
 
 
@@ -35,8 +43,10 @@ def _round(data) -> dict:
                           for penalty in data.get("penalties") or ()]}
 
 
-# The round body is the family's: a oneOf in the schema (docs/api.md, "Entering a round",
-# "Gin rounds", "Basic Rummy and Rami rounds").
+# The round body is the family's: in the schema an anyOf of the families' bodies (api/schema.py
+# turns the proxy's oneOf into it: nothing in a body names its family, so a round can be
+# valid under two shapes; docs/api.md, "Entering a round", "Gin rounds", "Basic Rummy and
+# Rami rounds").
 ROUND_BODY = PolymorphicProxySerializer(
     component_name="RoundInput", resource_type_field_name=None,
     serializers=families.round_inputs())
@@ -46,11 +56,16 @@ CORRECTION_BODY = PolymorphicProxySerializer(
 
 
 class RoundListView(JsonView):
-    @extend_schema(tags=["rounds"], responses={200: s.RoundSerializer(many=True), **ERRORS})
+    @extend_schema(tags=["rounds"], parameters=[IF_NONE_MATCH, etag_header(200, 304)],
+                   responses={200: s.RoundSerializer(many=True), 304: NOT_MODIFIED, **ERRORS})
     def get(self, request, game_id: int):
-        view = services.load_game(visible_game(request, game_id))
+        game = visible_game(request, game_id)
+        if unchanged := not_modified(request, game):
+            return unchanged
+        view = services.load_game(game)
         lines = [view.round_line(result) for result in view.history.rounds]
-        return Response(s.data_of(s.RoundSerializer, lines, many=True))
+        return Response(s.data_of(s.RoundSerializer, lines, many=True),
+                        headers={"ETag": f'"{game.version}"'})
 
     def plan_post(self, request, game_id: int) -> services.PlannedRound:
         # Worked out before the lock: the game's row is read once, for the access check
@@ -88,7 +103,7 @@ class RoundDetailView(JsonView):
         parameters=[OpenApiParameter(
             "If-Match", {"type": "string", "pattern": r'^(W/)?"?[0-9]+"?$'},
             OpenApiParameter.HEADER, required=True,
-            description='The game\'s version (its ETag), e.g. "5".'), etag_header(200)],
+            description='The game\'s version (its ETag), e.g. "5".'), etag_header(200, 412)],
         responses={200: s.CorrectionWithGameSerializer, 412: OpenApiResponse(
             s.ErrorSerializer, description="The game changed since that version."),
             428: OpenApiResponse(s.ErrorSerializer, description="If-Match is missing."),
@@ -103,7 +118,7 @@ class RoundDetailView(JsonView):
                                  f"round {number}", field="number", code="invalid")
             result, view = services.correct_round(
                 game_id=game_id, number=number, **_round(data), reason=data["reason"],
-                version=if_match(request), user=request.user, locked=game,
+                version=if_match(request, game), user=request.user, locked=game,
             )
         # The answer names the re-buys the correction undid (docs/api.md, "Undoing").
         data = s.data_of(s.CorrectionWithGameSerializer, view.round_line(result))
@@ -127,7 +142,7 @@ class RebuyView(JsonView):
 
 class RebuyDetailView(JsonView):
     @extend_schema(
-        tags=["rounds"], request=None, parameters=[IF_MATCH_OPTIONAL, etag_header(200)],
+        tags=["rounds"], request=None, parameters=[IF_MATCH_OPTIONAL, etag_header(200, 412)],
         description="Undo the player's re-buy until the next round is saved: the re-buy is "
                     "kept, marked undone; the ledger reverses its entry and the pot goes back "
                     "(docs/api.md, \"Undoing\"). 409 rebuy_not_undoable when the player has no "
@@ -136,8 +151,8 @@ class RebuyDetailView(JsonView):
                    **ERRORS},
     )
     def delete(self, request, game_id: int, player: int):
-        visible_game(request, game_id, write=True)
+        game = visible_game(request, game_id, write=True)
         view = services.undo_rebuy(game_id=game_id, player=player, user=request.user,
                                    request_id=request.headers.get("Idempotency-Key", ""),
-                                   version=if_match(request))
+                                   version=if_match(request, game))
         return with_etag(s.data_of(s.GameSerializer, view))

@@ -2,14 +2,21 @@
 hold for (a drf-spectacular postprocessing hook, settings.SPECTACULAR_SETTINGS):
 
 - every 201 answers `Location`, the new object's address (docs/api.md, "Addresses");
-- every POST that honours `Idempotency-Key` (access.JsonView's) takes the header, may
+- every write that honours `Idempotency-Key` (access.JsonView's POST, PUT, PATCH and
+  DELETE) takes the header, may
   answer 422 idempotency_key_reused, and marks a replayed answer `Idempotent-Replayed`
-  (docs/api.md, "Idempotency").
+  (docs/api.md, "Idempotency");
+- a request body with a required field is itself required (`requestBody.required`), so
+  that a generated client cannot leave it out;
+- a request body that is one of several shapes with no field to tell them apart (a round
+  of any family: the game's family decides) is an `anyOf`, not a `oneOf`: a round valid
+  under two families' shapes is not "valid under more than one" to a validator
+  (docs/api.md, "Entering a round").
 
 What one operation alone sends (ETag, the CSV) its view declares.
 """
 
-from .access import JsonView
+from .access import KEYED_METHODS, JsonView
 
 ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
 
@@ -39,13 +46,18 @@ KEY_REUSED = {
 
 
 def declare_conventions(result, generator, request, public):
-    keyed = keyed_posts(generator)
+    schemas = result.get("components", {}).get("schemas", {})
+    overlapping_bodies_as_any_of(schemas)
+    keyed = keyed_writes(generator)
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             responses = operation.get("responses", {})
             if "201" in responses:
                 responses["201"].setdefault("headers", {})["Location"] = dict(LOCATION)
-            if method != "post" or path not in keyed:
+            if "requestBody" in operation and body_has_required_fields(
+                    operation["requestBody"], schemas):
+                operation["requestBody"]["required"] = True
+            if (path, method) not in keyed:
                 continue
             parameters = operation.setdefault("parameters", [])
             if not any(p.get("name") == "Idempotency-Key" for p in parameters):
@@ -57,7 +69,31 @@ def declare_conventions(result, generator, request, public):
     return result
 
 
-def keyed_posts(generator) -> set[str]:
-    """The paths whose POST honours Idempotency-Key: those of JsonView's subclasses."""
-    return {path for path, _regex, method, callback in generator.endpoints
-            if method == "POST" and issubclass(getattr(callback, "cls", object), JsonView)}
+def keyed_writes(generator) -> set[tuple[str, str]]:
+    """(path, method) of each write that honours Idempotency-Key: JsonView's POST, PUT,
+    PATCH and DELETE."""
+    return {(path, method.lower()) for path, _regex, method, callback in generator.endpoints
+            if method.lower() in KEYED_METHODS
+            and issubclass(getattr(callback, "cls", object), JsonView)}
+
+
+def overlapping_bodies_as_any_of(schemas: dict) -> None:
+    """A request component that is a oneOf with no discriminator becomes an anyOf."""
+    for name, schema in schemas.items():
+        if name.endswith("Request") and "oneOf" in schema and "discriminator" not in schema:
+            schema["anyOf"] = schema.pop("oneOf")
+
+
+def body_has_required_fields(body: dict, schemas: dict) -> bool:
+    """Whether a request body's JSON shape (a component, or a union of components) has a
+    required field: then sending no body at all is an error too."""
+    shape = body.get("content", {}).get("application/json", {}).get("schema", {})
+    shapes = [shape]
+    while shapes:
+        shape = shapes.pop()
+        if "$ref" in shape:
+            shape = schemas.get(shape["$ref"].rsplit("/", 1)[-1], {})
+        if shape.get("required"):
+            return True
+        shapes += shape.get("oneOf", []) + shape.get("anyOf", [])
+    return False

@@ -195,8 +195,7 @@ def correct_round(
         if version != view.game.version:
             raise VersionMismatch(
                 f"The game has changed since version {version} (it is at version "
-                f"{view.game.version}): reload and correct again"
-            )
+                f"{view.game.version}): reload and correct again", current=view.game.version)
         if not 1 <= number <= len(view.rounds):
             raise NotFound(f"Round {number} has not been entered")
         if view.game.status == GameStatus.CARRIED_OVER and carried_into_later_game(view.game):
@@ -249,7 +248,8 @@ def checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, vo
             laid_melds = []
             for meld_index, meld in enumerate(hand.laid_melds):
                 try:
-                    laid_melds.append(tuple(engine.parse_cards(meld)))
+                    # A card taken from the table keeps its mark: "[4D]" (docs/rules.md 10.6).
+                    laid_melds.append(tuple(engine.parse_laid_meld(meld)))
                 except RulesError as error:
                     raise error.at(f"hands[{index}].laid_melds[{meld_index}]") from None
             laid_melds = tuple(laid_melds)

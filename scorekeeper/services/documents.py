@@ -16,7 +16,6 @@ import re
 import uuid
 from datetime import UTC
 
-from django.core.validators import RegexValidator
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.settings import api_settings
@@ -29,6 +28,7 @@ from ..rules import RulesError
 from .errors import ServiceError
 from .fields import (
     BoundedList,
+    CurrencyCodeField,
     FromField,
     IdField,
     NameField,
@@ -303,8 +303,8 @@ class DocGameSerializer(DocSerializer):
     name = NameField(max_length=100, allow_blank=True, trim_whitespace=False)
     preset = PresetField()
     rules = serializers.DictField(help_text="Every rule parameter, frozen when the game began.")
-    currency = StrictCharField(max_length=3, validators=[RegexValidator(
-        r"^[A-Z]{3}\Z", "must be a currency code of three capital letters, e.g. EUR")])
+    # The currencies a game can be kept in, as the API's game start takes them.
+    currency = CurrencyCodeField()
     carried_in = AmountField()
     closed = StrictBooleanField()
     voided = DocVoidedSerializer(

@@ -34,8 +34,15 @@ class GameFinished(ServiceError):
 
 
 class VersionMismatch(ServiceError):
+    """If-Match names another version than the game's: `current` is the game's version,
+    which the API's 412 sends as its ETag."""
+
     code = "version_mismatch"
     status = 412
+
+    def __init__(self, message: str, *, current: int | None = None):
+        super().__init__(message)
+        self.current = current
 
 
 class VersionRequired(ServiceError):

@@ -4,6 +4,7 @@ not in the API, because services never import the API; the API adds their schema
 (scorekeeper.api.serializers.fields)."""
 
 from django.core.validators import MaxLengthValidator, MinLengthValidator
+from iso4217 import Currency
 from rest_framework import serializers
 
 from ..names import InvalidName, clean_name
@@ -160,3 +161,47 @@ class FromField:
         fields = super().get_fields()
         fields["from"] = fields.pop("from_")
         return fields
+
+
+# --- Currencies -------------------------------------------------------------------------------
+# ISO 4217's current codes with their minor units (the digits after the decimal point; None
+# for gold, funds and the testing codes), from the iso4217 package. Scorekeeper keeps every
+# amount in hundredths, so it takes the currencies that count in hundredths (docs/api.md).
+
+MINOR_UNITS = {currency.code: currency.exponent for currency in Currency}
+CURRENCIES = sorted(code for code, digits in MINOR_UNITS.items() if digits == 2)
+
+
+def currency_problem(code: str) -> serializers.ErrorDetail | None:
+    """Why `code` is not a currency a game can be kept in, or None."""
+    if code in CURRENCIES:
+        return None
+    digits = MINOR_UNITS.get(code)
+    if code not in MINOR_UNITS:
+        if code.upper() in MINOR_UNITS:
+            message = f"Currency codes are written in capitals: {code.upper()}"
+        else:
+            message = (f"{quoted(code, 10)} is not an ISO 4217 currency code, such as EUR, "
+                       "CHF or USD")
+        return serializers.ErrorDetail(message, code="unknown_currency")
+    if digits is None:
+        unit = "has no minor unit (it is a metal, a fund or a code for tests)"
+    elif digits == 0:
+        unit = "has no cents"
+    else:
+        unit = f"counts in {digits} decimal places"
+    return serializers.ErrorDetail(f"Scorekeeper keeps amounts in hundredths; {code} {unit}",
+                                   code="unsupported_currency")
+
+
+class CurrencyCodeField(StrictCharField):
+    """An ISO 4217 code in capitals of a currency counted in hundredths: EUR, CHF, USD."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError('A currency is a code as text, e.g. "EUR"',
+                                              code="invalid")
+        problem = currency_problem(data)
+        if problem is not None:
+            raise serializers.ValidationError(problem)
+        return data

@@ -271,7 +271,7 @@ def check_version(view: GameView, version: int | None) -> None:
     if version is not None and version != view.game.version:
         raise VersionMismatch(
             f"The game has changed since version {version} (it is at version "
-            f"{view.game.version}): reload and try again")
+            f"{view.game.version}): reload and try again", current=view.game.version)
 
 
 def carried_into_later_game(game: Game) -> bool:

@@ -3,11 +3,13 @@
 Each module of this package serves one family of the engine and says which (`FAMILY`, the
 name `scorekeeper.rules.family_for(rules).name` gives) and holds that family's round body
 (`ROUND_INPUT`) and correction body (`CORRECTION_INPUT`), with any shapes only that family
-has. The shapes every family shares (a hand as deadwood or cards, the round as the API
-shows it) are in api/serializers/.
+has, and its rules as the answers show them (`RULES_OUTPUT`). The shapes every family
+shares (a hand as deadwood or cards, the round as the API shows it, every rule parameter)
+are in api/serializers/.
 
 Everyone else asks this package, never a family by name: `round_input(rules)` for the body
-a game takes, `round_inputs()` for the schema's oneOf (docs/api.md, "Entering a round").
+a game takes, `round_inputs()` for the schema's anyOf (docs/api.md, "Entering a round"),
+`rules_outputs()` for the schema's union of a game's rules, keyed by `family`.
 A new family is a new module here and no edit elsewhere; the schema's component names are
 the classes' names, so a new family adds components and renames none.
 """
@@ -17,6 +19,8 @@ import pkgutil
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
+
+from rest_framework import serializers
 
 from ...rules import PRESETS, Rules, family_for
 from ...services.fields import StrictSerializer
@@ -73,3 +77,9 @@ def round_inputs() -> list[type[StrictSerializer]]:
 def correction_inputs() -> list[type[StrictSerializer]]:
     """Every family's correction body: the request body of PUT .../rounds/{n}/."""
     return [module.CORRECTION_INPUT for module in MODULES.values()]
+
+
+def rules_outputs() -> dict[str, type[serializers.Serializer]]:
+    """Every family's rules as a game shows them, by the family's name: a game's `rules`
+    is one of them, told apart by `family` (docs/api.md, "Starting a game")."""
+    return {family: module.RULES_OUTPUT for family, module in MODULES.items()}

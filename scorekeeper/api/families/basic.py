@@ -1,5 +1,7 @@
 """Basic Rummy's round body (docs/rules.md 9), and its correction."""
 
+from rest_framework import serializers
+
 from ...services.fields import (
     IdField,
     StrictCharField,
@@ -7,6 +9,7 @@ from ...services.fields import (
     StrictSerializer,
 )
 from ..serializers.hands import WholeHandInputSerializer
+from ..serializers.rules import RulesOutputSerializer
 
 FAMILY = "basic"
 
@@ -37,3 +40,20 @@ class BasicCorrectionInputSerializer(BasicRoundInputSerializer):
 
 ROUND_INPUT = BasicRoundInputSerializer
 CORRECTION_INPUT = BasicCorrectionInputSerializer
+
+
+# The modes the engine takes for Basic Rummy (docs/rules.md 6.6).
+MODES = ("pot", "points")
+
+
+class BasicRulesSerializer(RulesOutputSerializer):
+    """A Basic Rummy game's rules (docs/rules.md 9), as stored: every parameter, of which
+    Basic Rummy reads the cards and melds, point_value and game_target (docs/rules.md 6.6)."""
+
+    family = serializers.ChoiceField(choices=[FAMILY])
+    mode = serializers.ChoiceField(
+        choices=MODES,
+        help_text="Kept as given; Basic Rummy does not read it (docs/rules.md 6.6).")
+
+
+RULES_OUTPUT = BasicRulesSerializer

@@ -10,6 +10,7 @@ from ...services.fields import (
     StrictSerializer,
 )
 from ..serializers.hands import HandInputSerializer
+from ..serializers.rules import RulesOutputSerializer
 
 FAMILY = "gin"
 
@@ -36,7 +37,9 @@ class GinRoundInputSerializer(StrictSerializer):
     match = StrictIntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=3,
         help_text="A tournament's match (1, 2 semifinals; 3 the final), needed for a void "
-                  "round while both semifinals are played.")
+                  "round while both semifinals are played. A tournament of three plays "
+                  "semifinal 1 and the final (its bye, the rules' tournament_bye, waits for "
+                  "it); one of two plays the final alone.")
 
 
 class GinCorrectionInputSerializer(GinRoundInputSerializer):
@@ -46,3 +49,20 @@ class GinCorrectionInputSerializer(GinRoundInputSerializer):
 
 ROUND_INPUT = GinRoundInputSerializer
 CORRECTION_INPUT = GinCorrectionInputSerializer
+
+
+# The modes the engine takes for Gin (docs/rules.md 6.6).
+MODES = ("pot", "points")
+
+
+class GinRulesSerializer(RulesOutputSerializer):
+    """A Gin Rummy game's rules (docs/rules.md 8), as stored: every parameter, of which Gin
+    reads the cards, the deadwood and the rows marked Gin (docs/rules.md 6.6, 8.10)."""
+
+    family = serializers.ChoiceField(choices=[FAMILY])
+    mode = serializers.ChoiceField(
+        choices=MODES,
+        help_text="Kept as given; Gin does not read it (docs/rules.md 6.6).")
+
+
+RULES_OUTPUT = GinRulesSerializer

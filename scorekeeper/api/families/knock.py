@@ -10,6 +10,7 @@ from ...services.fields import (
     StrictSerializer,
 )
 from ..serializers.hands import HandInputSerializer
+from ..serializers.rules import RulesOutputSerializer
 
 FAMILY = "knock"
 
@@ -37,3 +38,21 @@ class KnockCorrectionInputSerializer(KnockRoundInputSerializer):
 
 ROUND_INPUT = KnockRoundInputSerializer
 CORRECTION_INPUT = KnockCorrectionInputSerializer
+
+
+# The modes the engine takes for the knock family (docs/rules.md 6.6).
+MODES = ("pot", "points")
+
+
+class KnockRulesSerializer(RulesOutputSerializer):
+    """A game of the knock family's rules (Wiener Rummy, Rommé: docs/rules.md 3 to 7), as
+    stored: every parameter, of which the family reads all but those marked Gin and Rami
+    (docs/rules.md 6.6)."""
+
+    family = serializers.ChoiceField(choices=[FAMILY])
+    mode = serializers.ChoiceField(
+        choices=MODES,
+        help_text="pot: a pot game; points: a Punktespiel (docs/rules.md 6.3).")
+
+
+RULES_OUTPUT = KnockRulesSerializer

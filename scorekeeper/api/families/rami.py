@@ -12,6 +12,7 @@ from ...services.fields import (
 )
 from ..serializers.fields import CardsField
 from ..serializers.hands import DEADWOOD_ERRORS, WholeHandInputSerializer
+from ..serializers.rules import RulesOutputSerializer
 
 FAMILY = "rami"
 
@@ -29,7 +30,8 @@ class RamiHandInputSerializer(WholeHandInputSerializer):
     laid_melds = serializers.ListField(
         child=CardsField(), required=False, allow_null=True, max_length=30,
         help_text='The melds laid this round as cards, e.g. [["7H","8H","9H"]]: valued by the '
-                  "mode's table.",
+                  "mode's table. A card taken from the table (a manipulation) is written in "
+                  'square brackets, e.g. ["[4D]","4H","4C"]: it scores nothing for this player.',
     )
     deadwood = StrictIntegerField(
         required=False, allow_null=True, min_value=0, max_value=10000,
@@ -83,3 +85,21 @@ class RamiCorrectionInputSerializer(RamiRoundInputSerializer):
 
 ROUND_INPUT = RamiRoundInputSerializer
 CORRECTION_INPUT = RamiCorrectionInputSerializer
+
+
+# Rami's ways of scoring (docs/rules.md 10).
+MODES = ("normal", "traditional", "elimination")
+
+
+class RamiRulesSerializer(RulesOutputSerializer):
+    """A Rami game's rules (docs/rules.md 10), as stored: every parameter, of which Rami reads
+    the cards and melds, point_value, game_target and the rows marked Rami; in elimination
+    mode also eliminate_at, buy_in and the pot split (docs/rules.md 6.6)."""
+
+    family = serializers.ChoiceField(choices=[FAMILY])
+    mode = serializers.ChoiceField(
+        choices=MODES,
+        help_text="How a round scores: normal, traditional or elimination (docs/rules.md 10).")
+
+
+RULES_OUTPUT = RamiRulesSerializer

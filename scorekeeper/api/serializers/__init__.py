@@ -10,7 +10,9 @@ documents; they are given here too.
 """
 
 from ...services.fields import (
+    CURRENCIES,
     MAX_ID,
+    MINOR_UNITS,
     BoundedList,
     FromField,
     IdField,
@@ -20,6 +22,7 @@ from ...services.fields import (
     StrictCharField,
     StrictIntegerField,
     StrictSerializer,
+    currency_problem,
 )
 from .clubs import (
     ClubInputSerializer,
@@ -32,7 +35,9 @@ from .clubs import (
     SessionSerializer,
     TokenSerializer,
 )
+from .documents import DocumentPartSchema
 from .errors import ErrorItemSerializer, ErrorSerializer
+from .events import EventField, EventSerializer
 from .fields import (
     NAME_OR_BLANK_PATTERN,
     NAME_PATTERN,
@@ -79,8 +84,6 @@ from .rounds import (
 )
 from .rules import (
     CARD_VALUE_KEYS,
-    CURRENCIES,
-    MINOR_UNITS,
     MONEY_TEXT,
     RULE_KINDS,
     CurrencyField,
@@ -88,7 +91,6 @@ from .rules import (
     EvaluateSerializer,
     PresetSerializer,
     RulesField,
-    currency_problem,
     rule_problem,
 )
 
@@ -98,7 +100,9 @@ __all__ = [
     "RULE_KINDS",
     "BoundedList", "CardsField", "ClubInputSerializer", "ClubSerializer",
     "ClubWithRoleSerializer", "CorrectionWithGameSerializer", "CurrencyField",
+    "DocumentPartSchema",
     "ErrorItemSerializer", "ErrorSerializer", "EvaluateInputSerializer", "EvaluateSerializer",
+    "EventField", "EventSerializer",
     "FromField", "GameInputSerializer", "GameListQuerySerializer", "GamePageSerializer",
     "GamePlayerSerializer", "GameSerializer", "GameSummarySerializer", "HandInputSerializer",
     "IdField", "LedgerEntrySerializer", "MatchSerializer", "MemberInputSerializer",

@@ -15,3 +15,6 @@ class ErrorItemSerializer(serializers.Serializer):
 class ErrorSerializer(serializers.Serializer):
     errors = ErrorItemSerializer(many=True)
     next_round = serializers.IntegerField(required=False, help_text="409 stale_round only.")
+    request_id = serializers.CharField(
+        required=False, help_text="The request's id, as in its X-Request-ID answer header: "
+                                  "quote it when you report a failed call.")

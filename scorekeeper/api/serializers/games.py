@@ -12,7 +12,13 @@ from ...services.fields import (
     StrictSerializer,
 )
 from .fields import MessageField, MoneyField
-from .rules import CurrencyField, RulesField
+from .rules import (
+    PRESET_NAMES,
+    CurrencyField,
+    GameRulesField,
+    RulesField,
+    ShownCurrencyField,
+)
 
 GAME_STATUSES = [status.value for status in GameStatus]
 
@@ -99,8 +105,11 @@ class GameSerializer(serializers.Serializer):
     name = serializers.CharField(source="game.name")
     club = serializers.IntegerField(source="game.club_id")
     session = serializers.IntegerField(source="game.session_id", allow_null=True)
-    preset = serializers.CharField(source="game.preset")
-    rules = serializers.DictField(source="game.rules")
+    preset = serializers.ChoiceField(choices=PRESET_NAMES, source="game.preset")
+    rules = GameRulesField(
+        source="game.rules",
+        help_text="Every rule parameter (docs/rules.md 6.6), resolved when the game started; "
+                  "its shape is its family's (KnockRules, GinRules, ...), by `family`.")
     status = serializers.ChoiceField(
         choices=GAME_STATUSES,
         help_text='"void" for a game deleted or voided (docs/api.md, "Undoing").')
@@ -111,7 +120,7 @@ class GameSerializer(serializers.Serializer):
     kitty = MoneyField()
     carried_in = MoneyField(source="game.carried_in")
     carried_out = MoneyField()
-    currency = serializers.CharField(source="game.currency")
+    currency = ShownCurrencyField(source="game.currency")
     players = GamePlayerSerializer(source="player_lines", many=True)
     winner = serializers.IntegerField(source="state.winner", allow_null=True)
     payouts = PayoutSerializer(source="payout_lines", many=True)
@@ -129,7 +138,7 @@ class GameSummarySerializer(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.IntegerField(source="club_id")
     session = serializers.IntegerField(source="session_id", allow_null=True)
-    preset = serializers.CharField()
+    preset = serializers.ChoiceField(choices=PRESET_NAMES)
     status = serializers.ChoiceField(choices=GAME_STATUSES)
     created_at = serializers.DateTimeField()
     version = serializers.IntegerField()

@@ -7,6 +7,10 @@ from ...services.fields import IdField, StrictSerializer
 from .fields import MoneyField
 from .games import GameSerializer
 
+# How a Rami round was finished (docs/rules.md 10.2), in the order of its round body's
+# `finish` (one enum, FinishEnum): a round shows one of them, or "" for the other families.
+FINISHES = ["none", "rummy", "own_cards"]
+
 
 class ResultSerializer(serializers.Serializer):
     """A player's line in a round, its points named by their parts (docs/api.md)."""
@@ -65,7 +69,8 @@ class RoundSerializer(serializers.Serializer):
     points = serializers.IntegerField(
         help_text="What the round's winner scored (Gin; Basic Rummy and Rami: the one who "
                   "went out); 0 for a void round or no winner.")
-    finish = serializers.CharField(
+    finish = serializers.ChoiceField(
+        choices=FINISHES, allow_blank=True,
         help_text='Rami: how the finisher went out, "none", "rummy" or "own_cards"; "" for '
                   "other families.")
     nobody_else_laid = serializers.BooleanField(

@@ -7,13 +7,13 @@ from dataclasses import fields
 from types import NoneType
 from typing import get_args
 
-from drf_spectacular.utils import extend_schema_field
-from iso4217 import Currency
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from ...rules import (
     DEFAULT_PRESET,
     MONEY_PARAMETERS,
+    PRESETS,
     RULE_CHOICES,
     InvalidRules,
     MoneyError,
@@ -21,11 +21,11 @@ from ...rules import (
     parse_money,
 )
 from ...services.fields import (
+    CURRENCIES,
+    CurrencyCodeField,
     PresetField,
     StrictBooleanField,
-    StrictCharField,
     StrictSerializer,
-    quoted,
 )
 from .fields import CardsField
 
@@ -156,58 +156,96 @@ class RulesField(serializers.Field):
 
 
 # --- Currencies -------------------------------------------------------------------------------
-# ISO 4217's current codes with their minor units (the digits after the decimal point; None
-# for gold, funds and the testing codes), from the iso4217 package. Scorekeeper keeps every
-# amount in hundredths, so it takes the currencies that count in hundredths (docs/api.md).
-
-MINOR_UNITS = {currency.code: currency.exponent for currency in Currency}
-CURRENCIES = sorted(code for code, digits in MINOR_UNITS.items() if digits == 2)
-
-
-def currency_problem(code: str) -> serializers.ErrorDetail | None:
-    """Why `code` is not a currency a game can be kept in, or None."""
-    if code in CURRENCIES:
-        return None
-    digits = MINOR_UNITS.get(code)
-    if code not in MINOR_UNITS:
-        if code.upper() in MINOR_UNITS:
-            message = f"Currency codes are written in capitals: {code.upper()}"
-        else:
-            message = (f"{quoted(code, 10)} is not an ISO 4217 currency code, such as EUR, "
-                       "CHF or USD")
-        return serializers.ErrorDetail(message, code="unknown_currency")
-    if digits is None:
-        unit = "has no minor unit (it is a metal, a fund or a code for tests)"
-    elif digits == 0:
-        unit = "has no cents"
-    else:
-        unit = f"counts in {digits} decimal places"
-    return serializers.ErrorDetail(f"Scorekeeper keeps amounts in hundredths; {code} {unit}",
-                                   code="unsupported_currency")
 
 
 @extend_schema_field({"type": "string", "enum": CURRENCIES})
-class CurrencyField(StrictCharField):
-    """An ISO 4217 code in capitals of a currency counted in hundredths: EUR, CHF, USD."""
+class CurrencyField(CurrencyCodeField):
+    """An ISO 4217 code in capitals of a currency counted in hundredths: EUR, CHF, USD
+    (the check is services.fields.CurrencyCodeField's, shared with the import)."""
 
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            raise serializers.ValidationError('A currency is a code as text, e.g. "EUR"',
-                                              code="invalid")
-        problem = currency_problem(data)
-        if problem is not None:
-            raise serializers.ValidationError(problem)
-        return data
+
+# --- Rules as a game shows them ---------------------------------------------------------------
+# A game's rules are stored resolved: every parameter with its value (Rules.to_dict(),
+# docs/rules.md 6.6), whatever the family, which reads only its own. The answers show them
+# as stored; the schema types each parameter from the engine's Rules declaration, as for
+# the overrides, and tells the families apart by `family` (one component per family, in its
+# module of api/families/).
+
+# Whole choice sets, which settings.SPECTACULAR_SETTINGS names (FamilyEnum, ModeEnum,
+# PresetEnum) beside the families' narrower ones; a preset's names in PresetField's order.
+FAMILIES = list(RULE_CHOICES["family"])
+MODES = list(RULE_CHOICES["mode"])
+PRESET_NAMES = sorted(PRESETS)
+
+
+@extend_schema_field({"type": "string", "pattern": MONEY_TEXT,
+                      "description": 'An amount as a decimal string, e.g. "5.00".'})
+class RuleAmountField(serializers.CharField):
+    """A money parameter as stored: decimal text."""
+
+
+CardValuesSerializer = type("CardValuesSerializer", (serializers.Serializer,), {
+    "__doc__": "The points of each rank and of the joker (JK) left in a hand.",
+    "__module__": __name__,
+    **{key: serializers.IntegerField() for key in CARD_VALUE_KEYS},
+})
+
+
+def _rule_field(name: str) -> serializers.Field:
+    kind, nullable = RULE_KINDS[name]
+    if kind == "choice":
+        return serializers.ChoiceField(choices=list(RULE_CHOICES[name]))
+    if kind == "card_values":
+        return CardValuesSerializer()
+    if kind == "pot_split":
+        return serializers.ListField(child=serializers.IntegerField(), min_length=1)
+    field = {"money": RuleAmountField, "boolean": serializers.BooleanField,
+             "integer": serializers.IntegerField}[kind]
+    return field(allow_null=nullable)
+
+
+class RulesOutputSerializer(serializers.Serializer):
+    """Every rule parameter of a game, typed (docs/rules.md 6.6). A family's own component
+    (api/families/<family>.py: RULES_OUTPUT) narrows `family` to its name and `mode` to
+    its modes."""
+
+    def get_fields(self):
+        declared = super().get_fields()  # a family's own family and mode
+        return {name: declared[name] if name in declared else _rule_field(name)
+                for name in RULE_KINDS}
+
+    def to_representation(self, instance):
+        return instance  # as stored: the schema describes it, the answer does not change it
+
+
+def _rules_of_each_family() -> dict:
+    from .. import families  # the family modules import this one: asked when the schema is made
+
+    return families.rules_outputs()
+
+
+@extend_schema_field(PolymorphicProxySerializer(
+    component_name="Rules", serializers=_rules_of_each_family, resource_type_field_name="family"))
+class GameRulesField(serializers.DictField):
+    """A game's rules, as stored: every parameter (docs/rules.md 6.6), one of the families'
+    shapes by `family`."""
+
+    def to_representation(self, value):
+        return value
+
+
+@extend_schema_field({"type": "string", "enum": CURRENCIES})
+class ShownCurrencyField(serializers.CharField):
+    """A game's currency as an answer shows it: one of CURRENCIES (CurrencyEnum)."""
 
 
 # --- Presets and hands ----------------------------------------------------------------------
 
 
 class PresetSerializer(serializers.Serializer):
-    key = serializers.CharField()
+    key = serializers.ChoiceField(choices=PRESET_NAMES)
     name = serializers.CharField()
-    rules = serializers.DictField(
-        help_text="Every rule parameter (docs/rules.md 6.6) with its value.")
+    rules = GameRulesField(help_text="Every rule parameter (docs/rules.md 6.6) with its value.")
 
 
 class EvaluateInputSerializer(StrictSerializer):

@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.basic_round_input_request import BasicRoundInputRequest
+from ...models.error import Error
+from ...models.gin_round_input_request import GinRoundInputRequest
+from ...models.knock_round_input_request import KnockRoundInputRequest
+from ...models.rami_round_input_request import RamiRoundInputRequest
+from ...models.round_with_game import RoundWithGame
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: int,
+    *,
+    body: BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest | RamiRoundInputRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/games/{game_id}/rounds/".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    if isinstance(body, KnockRoundInputRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, GinRoundInputRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, BasicRoundInputRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | RoundWithGame | None:
+    if response.status_code == 201:
+        response_201 = RoundWithGame.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | RoundWithGame]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest | RamiRoundInputRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | RoundWithGame]:
+    """
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest |
+            RamiRoundInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RoundWithGame]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest | RamiRoundInputRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | RoundWithGame | None:
+    """
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest |
+            RamiRoundInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RoundWithGame
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest | RamiRoundInputRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | RoundWithGame]:
+    """
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest |
+            RamiRoundInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RoundWithGame]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest | RamiRoundInputRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | RoundWithGame | None:
+    """
+    Args:
+        game_id (int):
+        idempotency_key (str | Unset):
+        body (BasicRoundInputRequest | GinRoundInputRequest | KnockRoundInputRequest |
+            RamiRoundInputRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RoundWithGame
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

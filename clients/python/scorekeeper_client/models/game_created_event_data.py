@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.game_status_enum import GameStatusEnum
+from ..models.preset_enum import PresetEnum
+
+T = TypeVar("T", bound="GameCreatedEventData")
+
+
+@_attrs_define
+class GameCreatedEventData:
+    """game.created: a game started (through the API, the pages or the demo).
+
+    Attributes:
+        game (int):
+        session (int | None):
+        version (int): The game's version after the change (its ETag).
+        sequence (int): To order the game's events by: its version (docs/api.md, "The order of events").
+        status (GameStatusEnum): * `running` - running
+            * `decider` - decider
+            * `finished` - finished
+            * `carried_over` - carried_over
+            * `void` - void
+        preset (PresetEnum): * `basic` - basic
+            * `gin` - gin
+            * `gin_online` - gin_online
+            * `rami` - rami
+            * `romme` - romme
+            * `wiener` - wiener
+        players (list[int]): The player ids in seat order.
+    """
+
+    game: int
+    session: int | None
+    version: int
+    sequence: int
+    status: GameStatusEnum
+    preset: PresetEnum
+    players: list[int]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        game = self.game
+
+        session: int | None
+        session = self.session
+
+        version = self.version
+
+        sequence = self.sequence
+
+        status = self.status.value
+
+        preset = self.preset.value
+
+        players = self.players
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "game": game,
+                "session": session,
+                "version": version,
+                "sequence": sequence,
+                "status": status,
+                "preset": preset,
+                "players": players,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        game = d.pop("game")
+
+        def _parse_session(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        session = _parse_session(d.pop("session"))
+
+        version = d.pop("version")
+
+        sequence = d.pop("sequence")
+
+        status = GameStatusEnum(d.pop("status"))
+
+        preset = PresetEnum(d.pop("preset"))
+
+        players = cast(list[int], d.pop("players"))
+
+        game_created_event_data = cls(
+            game=game,
+            session=session,
+            version=version,
+            sequence=sequence,
+            status=status,
+            preset=preset,
+            players=players,
+        )
+
+        game_created_event_data.additional_properties = d
+        return game_created_event_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

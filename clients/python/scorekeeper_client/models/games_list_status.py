@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class GamesListStatus(StrEnum):
+    CARRIED_OVER = "carried_over"
+    DECIDER = "decider"
+    FINISHED = "finished"
+    RUNNING = "running"
+    VOID = "void"
+
+    def __str__(self) -> str:
+        return str(self.value)

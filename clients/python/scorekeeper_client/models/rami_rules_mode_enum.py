@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class RamiRulesModeEnum(StrEnum):
+    ELIMINATION = "elimination"
+    NORMAL = "normal"
+    TRADITIONAL = "traditional"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -82,13 +82,7 @@ TEXTS = {
     "gin_tournament_players": _(
         "A Gin tournament is played by %(low)s to %(high)s players; %(given)s are seated",
     ),
-    "gin_bye_missing": _(
-        "A Gin tournament of 3 players gives one of them a bye into the final: choose the seat "
-        "(0, 1 or 2) in tournament_bye, or leave it out to have it drawn",
-    ),
-    "gin_bye_only_three": _(
-        "Only a Gin tournament of 3 players has a bye: leave tournament_bye out",
-    ),
+    "gin_bye_only_three": _("Only a Gin tournament of 3 players has a bye: leave bye out"),
     "too_few_players": _("A game needs at least %(count)s players"),
     "family_players": _(
         "%(family)s is played by %(low)s to %(high)s players; %(given)s are seated",
@@ -211,6 +205,10 @@ TEXTS = {
     "first_meld_too_low": _(
         "%(name)s's melds are worth %(points)s points; the first melds must be worth at least "
         "%(minimum)s",
+    ),
+    "from_table_not_laid": _(
+        "%(card)s is not a card of the melds laid, or is named twice: from_table lists cards of "
+        "laid_melds",
     ),
     "meld_from_table_only": _(
         "%(name)s's meld %(cards)s holds only cards taken from the table: a meld laid needs a "

@@ -235,8 +235,8 @@ def test_a_tournament_plays_two_semifinals_at_once_and_a_final(as_alice):
 def test_a_tournament_of_three_gives_the_bye_into_the_final_and_pays_to_the_cent(as_alice):
     # given three players at 5.00 each and 0.10 a point, the organiser giving Anna the bye
     table = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="gin", rules={
-        "tournament": True, "tournament_bye": 0, "buy_in": "5.00", "stake_per_point": "0.10"})
-    assert table.game["rules"]["tournament_bye"] == 0
+        "tournament": True, "bye": 0, "buy_in": "5.00", "stake_per_point": "0.10"})
+    assert table.game["rules"]["bye"] == 0
     assert [(m["number"], m["stage"], [table.names[p] for p in m["players"]])
             for m in table.game["matches"]] == [(1, "semifinal", ["Ben", "Cem"])]
     assert table.names[table.game["next_dealer"]] == "Ben"
@@ -281,22 +281,20 @@ def test_a_tournament_of_three_gives_the_bye_into_the_final_and_pays_to_the_cent
         "finished", "Ben", "0.00")
 
 
-def test_a_tournament_of_three_draws_the_bye_once_and_keeps_it(as_alice):
-    # when three start a tournament without choosing the bye
+def test_without_a_bye_the_third_seat_goes_into_the_final(as_alice):
+    # when three start a tournament without naming the bye
     table = Table.start(as_alice, ["Anna", "Ben", "Cem"], preset="gin",
                         rules={"tournament": True})
 
-    # then a seat was drawn and kept in the rules: the other two play the semifinal
-    bye = table.game["rules"]["tournament_bye"]
-    assert bye in (0, 1, 2)
-    names = ["Anna", "Ben", "Cem"]
-    semifinal = [table.names[p] for p in table.game["matches"][0]["players"]]
-    assert semifinal == [name for seat, name in enumerate(names) if seat != bye]
-    # and the game read again, after a round, has the same bye and semifinal
-    table.knock(semifinal[0], **{semifinal[0]: 5, semifinal[1]: 20})
-    again = table.refresh()
-    assert again["rules"]["tournament_bye"] == bye
-    assert [table.names[p] for p in again["matches"][0]["players"]] == semifinal
+    # then seat 3, Cem, has it: Anna and Ben play the semifinal, the rules keep no seat
+    assert table.game["rules"]["bye"] is None
+    assert [[table.names[p] for p in m["players"]] for m in table.game["matches"]] == [
+        ["Anna", "Ben"]]
+    # and the semifinal's winner meets Cem in the final
+    table.knock("Ben", Anna=80, Ben=0)  # Ben gin: 100, the semifinal is his
+    final = table.refresh()["matches"][-1]
+    assert (final["stage"], [table.names[p] for p in final["players"]]) == (
+        "final", ["Ben", "Cem"])
 
 
 def test_a_tournament_of_two_plays_the_final_alone(as_alice):
@@ -317,15 +315,12 @@ def test_a_tournament_of_two_plays_the_final_alone(as_alice):
 
 
 @pytest.mark.parametrize(("players", "rules", "code", "message"), [
-    (["A", "B", "C"], {"tournament": True, "tournament_bye": 3}, "out_of_range",
-     "tournament_bye must be between 0 and 2; got 3"),
-    (["A", "B", "C", "D"], {"tournament": True, "tournament_bye": 1}, "out_of_range",
-     "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
-    (["A", "B", "C"], {"tournament": True, "tournament_bye": None}, "required",
-     "A Gin tournament of 3 players gives one of them a bye into the final: choose the seat "
-     "(0, 1 or 2) in tournament_bye, or leave it out to have it drawn"),
-    (["A", "B", "C"], {"tournament": True, "tournament_bye": "A"}, "invalid_type",
-     "tournament_bye must be a whole number"),
+    (["A", "B", "C"], {"tournament": True, "bye": 3}, "out_of_range",
+     "bye must be between 0 and 2; got 3"),
+    (["A", "B", "C", "D"], {"tournament": True, "bye": 1}, "out_of_range",
+     "Only a Gin tournament of 3 players has a bye: leave bye out"),
+    (["A", "B", "C"], {"tournament": True, "bye": "A"}, "invalid_type",
+     "bye must be a whole number"),
 ])
 def test_a_bye_that_does_not_fit_is_refused_and_no_game_is_started(as_alice, players, rules,
                                                                    code, message):
@@ -333,7 +328,7 @@ def test_a_bye_that_does_not_fit_is_refused_and_no_game_is_started(as_alice, pla
                                                "rules": rules}, format="json")
 
     assert (response.status_code, errors(response)) == (400, [(
-        "rules.tournament_bye", code, message)])
+        "rules.bye", code, message)])
     assert as_alice.get(f"{API}/games/").json()["count"] == 0
 
 

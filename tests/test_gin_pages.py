@@ -457,13 +457,12 @@ def test_three_seated_for_a_tournament_are_offered_the_bye_by_name(club, bob_pag
                                              "seat": ["Anna", "Ben", "Cem"],
                                              "gin_format": "tournament"})
 
-    # then the bye is drawn by lot unless a player is chosen for it
+    # then the third seat has the bye unless another player is chosen for it
     page = response.content.decode()
     bye = re.search(r'<fieldset class="segments bye">(.*?)</fieldset>', page, re.S)[1]
     assert text(bye).startswith("Tournament of three: who gets the bye into the final?")
     assert re.findall(r'name="gin_bye" value="(\w+)"( checked)?><span>([^<]+)</span>', bye) == [
-        ("draw", " checked", "Draw lots"), ("0", "", "Anna"), ("1", "", "Ben"),
-        ("2", "", "Cem")]
+        ("0", "", "Anna"), ("1", "", "Ben"), ("2", " checked", "Cem")]
     # and two or four seated are asked nothing about a bye
     for seated in (["Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"]):
         page = bob_page.post("/games/new/", {"club": club.pk, "preset": "gin", "seat": seated,
@@ -476,7 +475,7 @@ def test_a_tournament_of_three_started_from_the_page_shows_the_bye_in_the_bracke
     # given three players at 5.00 into the pool, Ben given the bye
     game = start_gin(bob_page, club, ["Anna", "Ben", "Cem"], gin_format="tournament",
                      pool_stake="5", gin_bye="1")
-    assert game.rules["tournament_bye"] == 1
+    assert game.rules["bye"] == 1
 
     # then the bracket shows the one semifinal, the bye and the final waiting for it
     page = sheet(bob_page, game)
@@ -506,12 +505,12 @@ def test_a_tournament_of_three_started_from_the_page_shows_the_bye_in_the_bracke
     assert services.verify_game(game) == []
 
 
-def test_a_tournament_of_three_draws_the_bye_when_none_is_chosen(club, bob_page):
-    game = start_gin(bob_page, club, ["Anna", "Ben", "Cem"], gin_format="tournament",
-                     gin_bye="draw")
+def test_a_tournament_of_three_gives_the_third_seat_the_bye_when_none_is_chosen(club,
+                                                                               bob_page):
+    game = start_gin(bob_page, club, ["Anna", "Ben", "Cem"], gin_format="tournament")
 
-    bye = ["Anna", "Ben", "Cem"][game.rules["tournament_bye"]]
-    assert f"Bye {bye} goes straight into the final" in bracket(sheet(bob_page, game))
+    assert game.rules["bye"] is None
+    assert "Bye Cem goes straight into the final" in bracket(sheet(bob_page, game))
 
 
 def test_a_tournament_of_two_is_the_final_alone(club, bob_page):
@@ -528,7 +527,7 @@ def test_a_bye_that_does_not_fit_is_shown_next_to_the_format(club, bob_page):
 
     assert response.status_code == 422
     assert ('<p class="error" id="gin-bye-error">Only a Gin tournament of 3 players has a bye: '
-            "leave tournament_bye out</p>") in response.content.decode()
+            "leave bye out</p>") in response.content.decode()
     assert Game.objects.count() == 0
 
 

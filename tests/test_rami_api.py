@@ -490,3 +490,51 @@ def test_a_meld_with_cards_from_the_table_is_refused_when_it_cannot_be(as_alice,
 
     assert (response.status_code, errors(response)) == (400, [expected])
     assert table.snapshot() == before
+
+
+def with_from_table(table, name, taken, round_body):
+    """The body with `taken` as the `from_table` of `name`'s hand."""
+    for each in round_body["hands"]:
+        if each["player"] == table.ids[name]:
+            each["from_table"] = taken
+    return round_body
+
+
+def test_from_table_names_the_cards_taken_from_the_table_and_they_score_nothing(as_alice):
+    # the rule text's example (docs/rules.md 10.6): 4D taken from the 4-7D run on the table,
+    # laid with 4H 4C from the hand: the meld scores 10, not 15
+    table = normal_game(as_alice)
+    anna = [["QH", "KH", "AH"], ["4D", "4H", "4C"]]
+    response = as_alice.post(f"{table.url}rounds/", with_from_table(table, "Anna", ["4D"], body(
+        table, "Anna", "none", {"Anna": (anna,), "Ben": (BEN_RUN, ["9S"]), "Cem": (0, 10)})),
+        format="json")
+
+    assert response.status_code == 201, response.json()
+    answer = response.json()
+    assert parts(table, answer)[0] == ("Anna", 45, 15, 0, 0, 1, 60, 60)
+    # stored as the pages mark it: the same round as with "[4D]" in the meld
+    assert answer["results"][0]["melds"] == [["QH", "KH", "AH"], ["[4D]", "4H", "4C"]]
+
+
+@pytest.mark.parametrize(("taken", "expected"), [
+    (["5D"], ("hands[0].from_table[0]", "invalid_card",
+              "5D is not a card of the melds laid, or is named twice: from_table lists cards "
+              "of laid_melds")),
+    (["4D", "4D"], ("hands[0].from_table[1]", "invalid_card",
+                    "4D is not a card of the melds laid, or is named twice: from_table lists "
+                    "cards of laid_melds")),
+    (["Z9"], ("hands[0].from_table[0]", "invalid_card",
+              "'Z9' is not a card: write rank then suit, e.g. 'AS', '10H', 'QD', or 'JK' for "
+              "a joker")),
+], ids=["not-laid", "named-twice", "no-card"])
+def test_from_table_refuses_a_card_the_melds_do_not_hold(as_alice, taken, expected):
+    table = normal_game(as_alice)
+    before = table.snapshot()
+    anna = [["QH", "KH", "AH"], ["4D", "4H", "4C"]]
+
+    response = as_alice.post(f"{table.url}rounds/", with_from_table(table, "Anna", taken, body(
+        table, "Anna", "none", {"Anna": (anna,), "Ben": (BEN_RUN, ["9S"]), "Cem": (0, 10)})),
+        format="json")
+
+    assert (response.status_code, errors(response)) == (400, [expected])
+    assert table.snapshot() == before

@@ -31,6 +31,7 @@ from scorekeeper.rules import (
     replay,
     resume,
     snapshot,
+    tournament_bye,
 )
 
 from .test_rules_knock_facts import cards, knock, pay
@@ -637,7 +638,7 @@ def test_players_of_another_match_are_refused(rounds, name, field):
 # --- A tournament of three: one semifinal, a bye into the final (docs/rules.md 8.7) -------
 # "Single Table Gin Rummy Tourniere sind ... für 2 - 4 Spieler".
 
-BYE_ANNA = {"tournament": True, "tournament_bye": 0}
+BYE_ANNA = {"tournament": True, "bye": 0}
 THREE_TOURNAMENT = [
     knock("Cem", Ben=30, Cem=4),  # the semifinal, Ben v Cem: Cem 26
     VOID,  # the only match open: no need to name it; Cem deals again
@@ -707,57 +708,49 @@ def test_the_bye_waits_with_nothing_until_the_semifinal_is_won():
 
 
 def test_the_bye_chosen_by_the_organiser_takes_its_seat_out_of_the_semifinal():
-    # given the organiser gives the bye to seat 2, Cem, when the game starts
-    rules = Rules.preset("gin", players=3, tournament=True, tournament_bye=2)
+    # given the organiser gives the bye to seat 1, Ben, when the game starts
+    rules = Rules.preset("gin", players=3, tournament=True, bye=1)
 
-    game = replay(rules, THREE, [knock("Ben", Anna=80, Ben=0)])
+    game = replay(rules, THREE, [knock("Cem", Anna=80, Cem=0)])
 
-    # then Anna and Ben play the semifinal, and Ben meets Cem in the final
-    assert rules.tournament_bye == 2
+    # then Anna and Cem play the semifinal, and Cem meets Ben in the final
+    assert rules.bye == 1
     assert [(m.number, m.players, m.winner) for m in game.matches] == [
-        (1, ("Anna", "Ben"), "Ben"), (3, ("Ben", "Cem"), None)]
+        (1, ("Anna", "Cem"), "Cem"), (3, ("Cem", "Ben"), None)]
 
 
-def test_the_bye_is_drawn_when_three_start_a_tournament_and_kept_for_every_replay():
-    # when a tournament of three starts without a bye chosen, many times
-    drawn = [Rules.preset("gin", players=3, tournament=True) for _ in range(60)]
+def test_without_a_bye_chosen_the_third_seat_has_it_on_every_replay():
+    # docs/rules.md 8.7: seat 3 (counted from 0: 2) has the bye unless another is chosen
+    rules = Rules.preset("gin", players=3, tournament=True)
 
-    # then each start draws a seat: all three come up (a miss: 3 x (2/3)^60, about 1e-10)
-    assert {rules.tournament_bye for rules in drawn} == {0, 1, 2}
-    # and the seat is part of the rules the game keeps: read back, it is the same seat,
-    # and every replay of the game seats the same semifinal
-    for rules in drawn[:6]:
-        kept = Rules.from_dict(json.loads(json.dumps(rules.to_dict())))
-        assert kept == rules
-        semifinal = tuple(p for seat, p in enumerate(THREE) if seat != rules.tournament_bye)
-        assert [replay(kept, THREE).matches[0].players for _ in range(3)] == [semifinal] * 3
-    # and nothing is drawn for two or four players, another format, or rules alone
-    assert [Rules.preset("gin", players=n, tournament=True).tournament_bye
-            for n in (2, 4)] == [None, None]
-    assert Rules.preset("gin", players=3).tournament_bye is None
-    assert Rules.preset("gin", tournament=True).tournament_bye is None
+    # then nothing is drawn: the rules keep no seat, and every replay seats the same
+    # semifinal, Anna and Ben, with Cem waiting for its winner
+    assert rules.bye is None
+    kept = Rules.from_dict(json.loads(json.dumps(rules.to_dict())))
+    assert [replay(kept, THREE).matches[0].players for _ in range(3)] == [("Anna", "Ben")] * 3
+    assert tournament_bye(kept, THREE) == "Cem"
+    # and two or four players have no bye
+    assert [tournament_bye(Rules.preset("gin", players=n, tournament=True), seated)
+            for n, seated in ((2, TWO), (4, FOUR))] == [None, None]
 
 
 @pytest.mark.parametrize(
     ("overrides", "players", "reason", "code", "message"),
     [
-        ({"tournament": True, "tournament_bye": 3}, THREE, "not_between", "out_of_range",
-         "tournament_bye must be between 0 and 2; got 3"),
-        ({"tournament": True, "tournament_bye": -1}, THREE, "not_between", "out_of_range",
-         "tournament_bye must be between 0 and 2; got -1"),
-        ({"tournament_bye": 1}, TWO, "gin_bye_only_three", "out_of_range",
-         "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
-        ({"tournament": True, "tournament_bye": 1}, FOUR, "gin_bye_only_three",
+        ({"tournament": True, "bye": 3}, THREE, "not_between", "out_of_range",
+         "bye must be between 0 and 2; got 3"),
+        ({"tournament": True, "bye": -1}, THREE, "not_between", "out_of_range",
+         "bye must be between 0 and 2; got -1"),
+        ({"bye": 1}, TWO, "gin_bye_only_three", "out_of_range",
+         "Only a Gin tournament of 3 players has a bye: leave bye out"),
+        ({"tournament": True, "bye": 1}, FOUR, "gin_bye_only_three",
          "out_of_range",
-         "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
-        ({"tournament": True, "tournament_bye": 0}, TWO, "gin_bye_only_three",
+         "Only a Gin tournament of 3 players has a bye: leave bye out"),
+        ({"tournament": True, "bye": 0}, TWO, "gin_bye_only_three",
          "out_of_range",
-         "Only a Gin tournament of 3 players has a bye: leave tournament_bye out"),
-        ({"tournament": True, "tournament_bye": None}, THREE, "gin_bye_missing", "required",
-         "A Gin tournament of 3 players gives one of them a bye into the final: choose the "
-         "seat (0, 1 or 2) in tournament_bye, or leave it out to have it drawn"),
-        ({"tournament": True, "tournament_bye": "Anna"}, THREE, "not_a_whole_number",
-         "invalid_type", "tournament_bye must be a whole number"),
+         "Only a Gin tournament of 3 players has a bye: leave bye out"),
+        ({"tournament": True, "bye": "Anna"}, THREE, "not_a_whole_number",
+         "invalid_type", "bye must be a whole number"),
     ],
 )
 def test_a_bye_that_does_not_fit_is_refused_naming_the_field(overrides, players, reason,
@@ -767,7 +760,7 @@ def test_a_bye_that_does_not_fit_is_refused_naming_the_field(overrides, players,
         replay(Rules.preset("gin", players=len(players), **overrides), players)
 
     assert (caught.value.reason, caught.value.code, caught.value.message,
-            caught.value.field) == (reason, code, message, "rules.tournament_bye")
+            caught.value.field) == (reason, code, message, "rules.bye")
 
 
 # --- A tournament of two: the final alone --------------------------------------------------
@@ -805,7 +798,7 @@ def test_a_tournament_of_two_is_its_final_alone_with_the_pool():
 def test_the_pool_of_a_tournament_of_three_or_two_is_split_exactly_to_the_cent(
         players, winner_share, buy_in, payouts):
     rules = Rules.preset("gin", tournament=True, winner_share=winner_share, buy_in=buy_in,
-                         players=len(players), tournament_bye=0 if players == THREE else None)
+                         players=len(players), bye=0 if players == THREE else None)
     rounds = THREE_TOURNAMENT if players == THREE else [knock("Ben", Anna=80, Ben=0)]
 
     game = replay(rules, players, rounds)
@@ -945,9 +938,9 @@ def next_entry(data, game):
 @given(gin_rules(), st.data())
 def test_play_on_and_resume_give_the_game_a_full_replay_gives(rules, data):
     players = data.draw(st.sampled_from([TWO, THREE, FOUR])) if rules.tournament else TWO
-    if len(players) == 3:  # a tournament of three: the bye drawn when the game starts
+    if len(players) == 3:  # a tournament of three: any seat's bye, or the third's
         rules = Rules.from_dict({**rules.to_dict(),
-                                 "tournament_bye": data.draw(st.integers(0, 2))})
+                                 "bye": data.draw(st.sampled_from([None, 0, 1, 2]))})
     carried_in = data.draw(st.sampled_from([0, 0, 777]))
     rounds = []
     current = replay(rules, players, carried_in=carried_in)

@@ -30,7 +30,7 @@ from .games import IF_MATCH_OPTIONAL, PRECONDITION_FAILED, UNDO_CONFLICT
 
 def _hands(data) -> list[services.HandInput]:
     return [services.HandInput(hand["player"], hand.get("deadwood"), hand.get("cards"),
-                               hand.get("laid"), hand.get("laid_melds"))
+                               hand.get("laid"), hand.get("laid_melds"), hand.get("from_table"))
             for hand in data["hands"]]  # fmt: skip
 
 

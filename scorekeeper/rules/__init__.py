@@ -20,6 +20,7 @@ from .cards import (
     SUITS,
     check_deck,
     from_table,
+    marked_from_table,
     parse_card,
     parse_cards,
     parse_laid_meld,
@@ -66,7 +67,7 @@ from .family import (
     round_entry,
     snapshot,
 )
-from .gin import GinRound, match_account_parts
+from .gin import GinRound, match_account_parts, tournament_bye
 from .handvalues import hand_values, largest_deadwood, nearest_hand_values, possible_hand_value
 from .knock import (
     SNAPSHOT_FORMAT,
@@ -145,10 +146,12 @@ __all__ = [
     "hand_values",
     "largest_deadwood",
     "match_account_parts",
+    "tournament_bye",
     "meld_value",
     "nearest_hand_values",
     "parse_card",
     "parse_cards",
+    "marked_from_table",
     "parse_laid_meld",
     "parse_money",
     "play_on",

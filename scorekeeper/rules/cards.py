@@ -2,7 +2,7 @@
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .errors import CardError, TooManyCopies
 
@@ -93,6 +93,27 @@ def _laid_card(token: str) -> str:
         return TABLE_OPEN + parse_card(inner) + TABLE_CLOSE
     except CardError:
         raise CardError("not_a_card", {"card": shown}) from None
+
+
+def marked_from_table(melds: Sequence[Sequence[str]], taken: Iterable[str]
+                      ) -> tuple[tuple[str, ...], ...]:
+    """The melds with each card of `taken` (card texts, as a round's `from_table` lists
+    them) marked as taken from the table: its first occurrence not yet marked, in the
+    melds' order ('4D' -> '[4D]'). A card no meld holds unmarked is a CardError at its
+    index in `taken`."""
+    marked = [list(meld) for meld in melds]
+    for index, text in enumerate(taken):
+        try:
+            card = parse_card(text)
+        except CardError as error:
+            raise error.at(index) from None
+        place = next(((m, c) for m, meld in enumerate(marked) for c, laid in enumerate(meld)
+                      if laid == card), None)
+        if place is None:
+            raise CardError("from_table_not_laid", {"card": card}, where=(index,))
+        m, c = place
+        marked[m][c] = TABLE_OPEN + card + TABLE_CLOSE
+    return tuple(tuple(meld) for meld in marked)
 
 
 def check_deck(hands: Iterable[Iterable[str]], *, decks: int, jokers: int) -> None:

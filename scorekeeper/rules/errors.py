@@ -87,11 +87,7 @@ TEMPLATES: dict[str, str | Plural] = {
     "gin_two_players": "Gin Rummy is played by %(count)s players; %(given)s are seated",
     "gin_tournament_players": "A Gin tournament is played by %(low)s to %(high)s players; "
                               "%(given)s are seated",
-    "gin_bye_missing": "A Gin tournament of 3 players gives one of them a bye into the final: "
-                       "choose the seat (0, 1 or 2) in tournament_bye, or leave it out to "
-                       "have it drawn",
-    "gin_bye_only_three": "Only a Gin tournament of 3 players has a bye: leave tournament_bye "
-                          "out",
+    "gin_bye_only_three": "Only a Gin tournament of 3 players has a bye: leave bye out",
     "too_few_players": "A game needs at least %(count)s players",
     "family_players": "%(family)s is played by %(low)s to %(high)s players; %(given)s are "
                       "seated",
@@ -190,6 +186,8 @@ TEMPLATES: dict[str, str | Plural] = {
         "laid"),
     "first_meld_too_low": "%(name)s's melds are worth %(points)s points; the first melds must "
                           "be worth at least %(minimum)s",
+    "from_table_not_laid": "%(card)s is not a card of the melds laid, or is named twice: "
+                           "from_table lists cards of laid_melds",
     "meld_from_table_only": "%(name)s's meld %(cards)s holds only cards taken from the table: "
                             "a meld laid needs a card from the hand",
     "own_cards_from_table": "%(name)s took %(cards)s from the table, so this is no Rummy with "

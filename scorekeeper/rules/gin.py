@@ -12,7 +12,6 @@ Error positions are inside replay's arguments, as in the knock family: `rounds[3
 `rounds[3].hands[1].cards`.
 """
 
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -82,25 +81,27 @@ GIN_ONLINE = {**GIN, "gin_bonus": 25, "undercut_bonus": 25}
 
 
 def check_rules(rules: Rules) -> None:
-    """Only a tournament of three has a bye: `tournament_bye` names its seat (0, 1 or 2, as
-    the API counts seats); the seating checks that three are seated."""
-    if rules.tournament_bye is None:
+    """Only a tournament of three has a bye: `bye` names its seat (0, 1 or 2, as the API
+    counts seats; the last, 2, unless given); the seating checks that three are seated."""
+    if rules.bye is None:
         return
     if not rules.tournament:
-        raise InvalidRules("gin_bye_only_three", where=("rules", "tournament_bye"),
-                           code="out_of_range")
-    check_between(rules, "tournament_bye", 0, BYE_PLAYERS - 1)
+        raise InvalidRules("gin_bye_only_three", where=("rules", "bye"), code="out_of_range")
+    check_between(rules, "bye", 0, BYE_PLAYERS - 1)
 
 
-def defaults_by_choice(base: dict[str, Any], overrides: dict[str, Any],
-                       players: int | None) -> dict[str, Any]:
-    """A tournament of three seated draws its bye at random when the game starts, unless the
-    organiser chose it (docs/rules.md 8.7): the seat drawn is kept in the game's rules, so a
-    replay never draws again."""
-    tournament = overrides.get("tournament", base["tournament"])
-    if tournament is True and players == BYE_PLAYERS and "tournament_bye" not in overrides:
-        return {"tournament_bye": secrets.randbelow(BYE_PLAYERS)}
-    return {}
+def bye_seat(rules: Rules) -> int:
+    """The seat of a tournament of three's bye: the one chosen, else the third (docs/rules.md
+    8.7)."""
+    return BYE_PLAYERS - 1 if rules.bye is None else rules.bye
+
+
+def tournament_bye(rules: Rules, players: Sequence[PlayerId]) -> PlayerId | None:
+    """The player a tournament of three sends straight into the final; None for any other
+    game."""
+    if not rules.tournament or len(players) != BYE_PLAYERS:
+        return None
+    return players[bye_seat(rules)]
 
 
 RULE_SETS = FamilyRules(
@@ -108,7 +109,6 @@ RULE_SETS = FamilyRules(
     modes=("pot", "points"),
     presets={"gin": ("Gin Rummy", GIN), "gin_online": ("Gin Rummy (online scoring)", GIN_ONLINE)},
     check=check_rules,
-    defaults=defaults_by_choice,
 )
 
 
@@ -257,9 +257,9 @@ def _seating(rules: Rules, players: Sequence[PlayerId]) -> list[Match]:
     _check_bye(rules, len(players))
     if len(players) == 2:
         return [_opening(FINAL, players)]
-    if rules.tournament_bye is None:
+    if len(players) == 4:
         return [_opening(1, players[:2]), _opening(2, players[2:])]
-    return [_opening(1, [p for seat, p in enumerate(players) if seat != rules.tournament_bye])]
+    return [_opening(1, [p for seat, p in enumerate(players) if seat != bye_seat(rules)])]
 
 
 def _opening(number: int, pair: Sequence[PlayerId]) -> Match:
@@ -269,13 +269,10 @@ def _opening(number: int, pair: Sequence[PlayerId]) -> Match:
 
 
 def _check_bye(rules: Rules, seated: int) -> None:
-    """A tournament of three has a bye (drawn or chosen when the game starts); two or four
-    have none."""
-    where = ("rules", "tournament_bye")
-    if seated == BYE_PLAYERS and rules.tournament_bye is None:
-        raise InvalidRules("gin_bye_missing", where=where, code="required")
-    if seated != BYE_PLAYERS and rules.tournament_bye is not None:
-        raise InvalidRules("gin_bye_only_three", where=where, code="out_of_range")
+    """Only a tournament of three has a bye (the third seat's unless chosen); a bye given
+    for two or four is refused."""
+    if seated != BYE_PLAYERS and rules.bye is not None:
+        raise InvalidRules("gin_bye_only_three", where=("rules", "bye"), code="out_of_range")
 
 
 # --- The game -------------------------------------------------------------------------------
@@ -338,8 +335,7 @@ class GinTable(Table):
     @property
     def bye(self) -> PlayerId | None:
         """The player a tournament of three sends straight into the final."""
-        seat = self.rules.tournament_bye
-        return None if seat is None else self.order[seat]
+        return tournament_bye(self.rules, self.order)
 
     def open_matches(self) -> list[Match]:
         return [match for match in self.matches if not match.over]

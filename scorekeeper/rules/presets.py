@@ -86,8 +86,8 @@ class Rules:
     gin_doubles_deadwood: bool = False
     rounds_to_play: int = 0
     tournament: bool = False
-    # Gin: the seat (from 0) of a three-player tournament's bye; drawn when a game starts.
-    tournament_bye: int | None = None
+    # Gin: the seat (from 0) of a three-player tournament's bye; None: the third seat's.
+    bye: int | None = None
     winner_share: int = 75
     identities: bool = False
     first_meld_min: int = 40
@@ -227,7 +227,7 @@ def check_between(rules: Rules, name: str, low: int, high: int, *,
 
 _BOOLEANS = {"set_distinct_suits", "free_hand_size", "undercut", "rebuy", "rummy_kitty",
              "dead_play_on", "gin_doubles_deadwood", "tournament", "identities"}
-_OPTIONAL_INTS = {"max_jokers_per_meld", "tournament_bye"}
+_OPTIONAL_INTS = {"max_jokers_per_meld", "bye"}
 
 
 def _coerce(name: str, value: Any) -> Any:

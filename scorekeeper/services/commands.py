@@ -49,7 +49,9 @@ class HandInput:
 
     `deadwood` (points) or `cards` (a list of card texts, or one text) are what is left
     in hand; Rami adds what the player laid in the round: `laid` points, or `laid_melds`,
-    a list of melds, each a list of card texts or one text.
+    a list of melds, each a list of card texts or one text, with `from_table`, the cards
+    of those melds taken from melds on the table (docs/rules.md 10.6; a card may instead be
+    written marked in its meld, "[4D]", as the pages do).
     """
 
     player: int
@@ -57,6 +59,7 @@ class HandInput:
     cards: list[str] | str | None = None
     laid: int | None = None
     laid_melds: list[list[str] | str] | None = None
+    from_table: list[str] | None = None
 
 
 # --- Rounds and corrections ----------------------------------------------------------------
@@ -253,6 +256,14 @@ def checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, vo
                 except RulesError as error:
                     raise error.at(f"hands[{index}].laid_melds[{meld_index}]") from None
             laid_melds = tuple(laid_melds)
+            if hand.from_table:
+                try:
+                    laid_melds = engine.marked_from_table(laid_melds, hand.from_table)
+                except RulesError as error:
+                    raise error.at(f"hands[{index}].from_table") from None
+        elif hand.from_table:
+            raise ServiceError("from_table names cards of laid_melds: give the melds as cards",
+                               where=("hands", index, "from_table"), code="invalid")
         if hand.laid is None and laid_melds is None:
             converted.append(engine.HandEntry(hand.player, deadwood=hand.deadwood, cards=cards))
         else:

@@ -38,7 +38,7 @@ class GinRoundInputSerializer(StrictSerializer):
         required=False, allow_null=True, default=None, min_value=1, max_value=3,
         help_text="A tournament's match (1, 2 semifinals; 3 the final), needed for a void "
                   "round while both semifinals are played. A tournament of three plays "
-                  "semifinal 1 and the final (its bye, the rules' tournament_bye, waits for "
+                  "semifinal 1 and the final (its bye, the rules' bye, waits for "
                   "it); one of two plays the final alone.")
 
 

@@ -30,8 +30,13 @@ class RamiHandInputSerializer(WholeHandInputSerializer):
     laid_melds = serializers.ListField(
         child=CardsField(), required=False, allow_null=True, max_length=30,
         help_text='The melds laid this round as cards, e.g. [["7H","8H","9H"]]: valued by the '
-                  "mode's table. A card taken from the table (a manipulation) is written in "
-                  'square brackets, e.g. ["[4D]","4H","4C"]: it scores nothing for this player.',
+                  "mode's table.",
+    )
+    from_table = serializers.ListField(
+        child=StrictCharField(max_length=10), required=False, allow_null=True, max_length=30,
+        help_text='The cards of laid_melds taken from melds already on the table (a '
+                  'manipulation), e.g. ["4D"]: they score nothing for this player. (A card '
+                  'may instead be marked in its meld: ["[4D]","4H","4C"].)',
     )
     deadwood = StrictIntegerField(
         required=False, allow_null=True, min_value=0, max_value=10000,

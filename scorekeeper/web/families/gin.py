@@ -40,12 +40,11 @@ GIN_FORMAT_HELP = {
                                "player has a bye into the final. Two: the final alone. The "
                                "stakes go into a prize pool."),
 }
-# A tournament of three (docs/rules.md 8.7): the bye drawn by lot when the game starts, or
-# given to the seat chosen (the engine's `tournament_bye`, counted from 0).
-DRAW_BYE = "draw"
+# A tournament of three (docs/rules.md 8.7): the bye the third seat's unless another seat is
+# chosen (the engine's `bye`, counted from 0).
 BYE_SEATS = ("0", "1", "2")
-GIN_BYES = [(DRAW_BYE, gettext_lazy("Draw lots")),
-            *((seat, str(int(seat) + 1)) for seat in BYE_SEATS)]
+THIRD_SEAT = BYE_SEATS[-1]
+GIN_BYES = [(seat, str(int(seat) + 1)) for seat in BYE_SEATS]
 
 
 def settings_fields() -> dict:
@@ -78,7 +77,7 @@ def first_settings() -> dict:
             "stake_per_point": amount_field_value(gin.stake_per_point),
             "gin_format": "match", "rounds_to_play": 1,
             "pool_stake": amount_field_value(pool), "winner_share": gin.winner_share,
-            "gin_bye": DRAW_BYE}
+            "gin_bye": THIRD_SEAT}
 
 
 def read_settings(form) -> dict:
@@ -95,8 +94,10 @@ def read_settings(form) -> dict:
     game_format = data["gin_format"] or "match"
     overrides["tournament"] = game_format == "tournament"
     overrides["rounds_to_play"] = (data["rounds_to_play"] or 1) if game_format == "ring" else 0
-    if game_format == "tournament" and data["gin_bye"] in BYE_SEATS:
-        overrides["tournament_bye"] = int(data["gin_bye"])
+    # Only another seat than the third is sent: the third's is the engine's own default, and
+    # a stale choice left on the form for four players must not refuse their tournament.
+    if game_format == "tournament" and data["gin_bye"] in BYE_SEATS[:-1]:
+        overrides["bye"] = int(data["gin_bye"])
     if game_format != "match":
         pool = form.amount("pool_stake", blank=0)
         if pool is not None:
@@ -110,11 +111,11 @@ def read_settings(form) -> dict:
 
 
 def settings_context(form, preset: str, seats) -> dict:
-    """The formats' help; with three seated, the bye to draw or give, by name."""
+    """The formats' help; with three seated, the bye to give, by name (the third's first)."""
     context = {"gin_format_help": GIN_FORMAT_HELP, "gin_bye_choices": []}
     if len(seats) == len(BYE_SEATS):
-        context["gin_bye_choices"] = [GIN_BYES[0], *zip(BYE_SEATS, seats, strict=True)]
-        context["gin_bye_value"] = form["gin_bye"].value() or DRAW_BYE
+        context["gin_bye_choices"] = list(zip(BYE_SEATS, seats, strict=True))
+        context["gin_bye_value"] = form["gin_bye"].value() or THIRD_SEAT
     return context
 
 
@@ -143,7 +144,7 @@ PAGES = FamilyPages(
     first_settings=first_settings,
     read_settings=read_settings,
     rule_fields={"rules.buy_in": "pool_stake", "rules.stake_per_point": "stake_per_point",
-                 "rules.winner_share": "winner_share", "rules.tournament_bye": "gin_bye"},
+                 "rules.winner_share": "winner_share", "rules.bye": "gin_bye"},
     settings_template="scorekeeper/families/gin_settings.html",
     settings_context=settings_context,
     demo_games=(DemoGame("Gin on Sunday", "Gin, Anna v Ben", "gin", DEMO,

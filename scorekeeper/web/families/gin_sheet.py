@@ -134,7 +134,8 @@ def build_gin_sheet(view) -> GinSheet:
     """One sheet per match, its rounds in order, the boxes and the final accounts; a
     tournament's bracket with its bye."""
     state, rules = view.history, view.rules
-    bye = "" if rules.tournament_bye is None else view.name(view.player_ids[rules.tournament_bye])
+    bye_player = engine.tournament_bye(rules, view.player_ids)
+    bye = "" if bye_player is None else view.name(bye_player)
     seat_of = {seat.player_id: index for index, seat in enumerate(view.seats)}
     rows = {result.number: _gin_row(view, result, stored)
             for result, stored in zip(state.rounds, view.rounds, strict=True)}  # fmt: skip

@@ -72,7 +72,7 @@ class BasicRules:
             gin_doubles_deadwood (bool):
             rounds_to_play (int):
             tournament (bool):
-            tournament_bye (int | None):
+            bye (int | None):
             winner_share (int):
             identities (bool):
             first_meld_min (int):
@@ -118,7 +118,7 @@ class BasicRules:
     gin_doubles_deadwood: bool
     rounds_to_play: int
     tournament: bool
-    tournament_bye: int | None
+    bye: int | None
     winner_share: int
     identities: bool
     first_meld_min: int
@@ -207,8 +207,8 @@ class BasicRules:
 
         tournament = self.tournament
 
-        tournament_bye: int | None
-        tournament_bye = self.tournament_bye
+        bye: int | None
+        bye = self.bye
 
         winner_share = self.winner_share
 
@@ -261,7 +261,7 @@ class BasicRules:
                 "gin_doubles_deadwood": gin_doubles_deadwood,
                 "rounds_to_play": rounds_to_play,
                 "tournament": tournament,
-                "tournament_bye": tournament_bye,
+                "bye": bye,
                 "winner_share": winner_share,
                 "identities": identities,
                 "first_meld_min": first_meld_min,
@@ -369,12 +369,12 @@ class BasicRules:
 
         tournament = d.pop("tournament")
 
-        def _parse_tournament_bye(data: object) -> int | None:
+        def _parse_bye(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
-        tournament_bye = _parse_tournament_bye(d.pop("tournament_bye"))
+        bye = _parse_bye(d.pop("bye"))
 
         winner_share = d.pop("winner_share")
 
@@ -424,7 +424,7 @@ class BasicRules:
             gin_doubles_deadwood=gin_doubles_deadwood,
             rounds_to_play=rounds_to_play,
             tournament=tournament,
-            tournament_bye=tournament_bye,
+            bye=bye,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

@@ -26,8 +26,8 @@ class GinRoundInputRequest:
         hands (list[HandInputRequest] | Unset): Both players' hands; a defender's typed deadwood is after laying off.
         ender_melds (list[list[str]] | None | Unset): The knocker's melds as laid, which the defender lays off onto.
         match (int | None | Unset): A tournament's match (1, 2 semifinals; 3 the final), needed for a void round while
-            both semifinals are played. A tournament of three plays semifinal 1 and the final (its bye, the rules'
-            tournament_bye, waits for it); one of two plays the final alone.
+            both semifinals are played. A tournament of three plays semifinal 1 and the final (its bye, the rules' bye,
+            waits for it); one of two plays the final alone.
     """
 
     number: int

@@ -73,7 +73,7 @@ class KnockRules:
             gin_doubles_deadwood (bool):
             rounds_to_play (int):
             tournament (bool):
-            tournament_bye (int | None):
+            bye (int | None):
             winner_share (int):
             identities (bool):
             first_meld_min (int):
@@ -119,7 +119,7 @@ class KnockRules:
     gin_doubles_deadwood: bool
     rounds_to_play: int
     tournament: bool
-    tournament_bye: int | None
+    bye: int | None
     winner_share: int
     identities: bool
     first_meld_min: int
@@ -208,8 +208,8 @@ class KnockRules:
 
         tournament = self.tournament
 
-        tournament_bye: int | None
-        tournament_bye = self.tournament_bye
+        bye: int | None
+        bye = self.bye
 
         winner_share = self.winner_share
 
@@ -262,7 +262,7 @@ class KnockRules:
                 "gin_doubles_deadwood": gin_doubles_deadwood,
                 "rounds_to_play": rounds_to_play,
                 "tournament": tournament,
-                "tournament_bye": tournament_bye,
+                "bye": bye,
                 "winner_share": winner_share,
                 "identities": identities,
                 "first_meld_min": first_meld_min,
@@ -370,12 +370,12 @@ class KnockRules:
 
         tournament = d.pop("tournament")
 
-        def _parse_tournament_bye(data: object) -> int | None:
+        def _parse_bye(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
-        tournament_bye = _parse_tournament_bye(d.pop("tournament_bye"))
+        bye = _parse_bye(d.pop("bye"))
 
         winner_share = d.pop("winner_share")
 
@@ -425,7 +425,7 @@ class KnockRules:
             gin_doubles_deadwood=gin_doubles_deadwood,
             rounds_to_play=rounds_to_play,
             tournament=tournament,
-            tournament_bye=tournament_bye,
+            bye=bye,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

@@ -20,8 +20,10 @@ class RamiHandInputRequest:
         cards (list[str] | None | str | Unset): The cards left in hand (not for the finisher).
         laid (int | None | Unset): The points of the melds the player laid this round.
         laid_melds (list[list[str] | str] | None | Unset): The melds laid this round as cards, e.g. [["7H","8H","9H"]]:
-            valued by the mode's table. A card taken from the table (a manipulation) is written in square brackets, e.g.
-            ["[4D]","4H","4C"]: it scores nothing for this player.
+            valued by the mode's table.
+        from_table (list[str] | None | Unset): The cards of laid_melds taken from melds already on the table (a
+            manipulation), e.g. ["4D"]: they score nothing for this player. (A card may instead be marked in its meld:
+            ["[4D]","4H","4C"].)
     """
 
     player: int
@@ -29,6 +31,7 @@ class RamiHandInputRequest:
     cards: list[str] | None | str | Unset = UNSET
     laid: int | None | Unset = UNSET
     laid_melds: list[list[str] | str] | None | Unset = UNSET
+    from_table: list[str] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         player = self.player
@@ -71,6 +74,15 @@ class RamiHandInputRequest:
         else:
             laid_melds = self.laid_melds
 
+        from_table: list[str] | None | Unset
+        if isinstance(self.from_table, Unset):
+            from_table = UNSET
+        elif isinstance(self.from_table, list):
+            from_table = self.from_table
+
+        else:
+            from_table = self.from_table
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -86,6 +98,8 @@ class RamiHandInputRequest:
             field_dict["laid"] = laid
         if laid_melds is not UNSET:
             field_dict["laid_melds"] = laid_melds
+        if from_table is not UNSET:
+            field_dict["from_table"] = from_table
 
         return field_dict
 
@@ -163,12 +177,30 @@ class RamiHandInputRequest:
 
         laid_melds = _parse_laid_melds(d.pop("laid_melds", UNSET))
 
+        def _parse_from_table(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                from_table_type_0 = cast(list[str], data)
+
+                return from_table_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        from_table = _parse_from_table(d.pop("from_table", UNSET))
+
         rami_hand_input_request = cls(
             player=player,
             deadwood=deadwood,
             cards=cards,
             laid=laid,
             laid_melds=laid_melds,
+            from_table=from_table,
         )
 
         return rami_hand_input_request

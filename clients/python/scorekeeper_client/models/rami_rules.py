@@ -74,7 +74,7 @@ class RamiRules:
             gin_doubles_deadwood (bool):
             rounds_to_play (int):
             tournament (bool):
-            tournament_bye (int | None):
+            bye (int | None):
             winner_share (int):
             identities (bool):
             first_meld_min (int):
@@ -120,7 +120,7 @@ class RamiRules:
     gin_doubles_deadwood: bool
     rounds_to_play: int
     tournament: bool
-    tournament_bye: int | None
+    bye: int | None
     winner_share: int
     identities: bool
     first_meld_min: int
@@ -209,8 +209,8 @@ class RamiRules:
 
         tournament = self.tournament
 
-        tournament_bye: int | None
-        tournament_bye = self.tournament_bye
+        bye: int | None
+        bye = self.bye
 
         winner_share = self.winner_share
 
@@ -263,7 +263,7 @@ class RamiRules:
                 "gin_doubles_deadwood": gin_doubles_deadwood,
                 "rounds_to_play": rounds_to_play,
                 "tournament": tournament,
-                "tournament_bye": tournament_bye,
+                "bye": bye,
                 "winner_share": winner_share,
                 "identities": identities,
                 "first_meld_min": first_meld_min,
@@ -371,12 +371,12 @@ class RamiRules:
 
         tournament = d.pop("tournament")
 
-        def _parse_tournament_bye(data: object) -> int | None:
+        def _parse_bye(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
-        tournament_bye = _parse_tournament_bye(d.pop("tournament_bye"))
+        bye = _parse_bye(d.pop("bye"))
 
         winner_share = d.pop("winner_share")
 
@@ -426,7 +426,7 @@ class RamiRules:
             gin_doubles_deadwood=gin_doubles_deadwood,
             rounds_to_play=rounds_to_play,
             tournament=tournament,
-            tournament_bye=tournament_bye,
+            bye=bye,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

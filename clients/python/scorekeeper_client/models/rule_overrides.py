@@ -71,7 +71,7 @@ class RuleOverrides:
             gin_doubles_deadwood (bool | Unset):
             rounds_to_play (int | Unset):
             tournament (bool | Unset):
-            tournament_bye (int | None | Unset):
+            bye (int | None | Unset):
             winner_share (int | Unset):
             identities (bool | Unset):
             first_meld_min (int | Unset):
@@ -117,7 +117,7 @@ class RuleOverrides:
     gin_doubles_deadwood: bool | Unset = UNSET
     rounds_to_play: int | Unset = UNSET
     tournament: bool | Unset = UNSET
-    tournament_bye: int | None | Unset = UNSET
+    bye: int | None | Unset = UNSET
     winner_share: int | Unset = UNSET
     identities: bool | Unset = UNSET
     first_meld_min: int | Unset = UNSET
@@ -230,11 +230,11 @@ class RuleOverrides:
 
         tournament = self.tournament
 
-        tournament_bye: int | None | Unset
-        if isinstance(self.tournament_bye, Unset):
-            tournament_bye = UNSET
+        bye: int | None | Unset
+        if isinstance(self.bye, Unset):
+            bye = UNSET
         else:
-            tournament_bye = self.tournament_bye
+            bye = self.bye
 
         winner_share = self.winner_share
 
@@ -325,8 +325,8 @@ class RuleOverrides:
             field_dict["rounds_to_play"] = rounds_to_play
         if tournament is not UNSET:
             field_dict["tournament"] = tournament
-        if tournament_bye is not UNSET:
-            field_dict["tournament_bye"] = tournament_bye
+        if bye is not UNSET:
+            field_dict["bye"] = bye
         if winner_share is not UNSET:
             field_dict["winner_share"] = winner_share
         if identities is not UNSET:
@@ -477,14 +477,14 @@ class RuleOverrides:
 
         tournament = d.pop("tournament", UNSET)
 
-        def _parse_tournament_bye(data: object) -> int | None | Unset:
+        def _parse_bye(data: object) -> int | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
             return cast(int | None | Unset, data)
 
-        tournament_bye = _parse_tournament_bye(d.pop("tournament_bye", UNSET))
+        bye = _parse_bye(d.pop("bye", UNSET))
 
         winner_share = d.pop("winner_share", UNSET)
 
@@ -534,7 +534,7 @@ class RuleOverrides:
             gin_doubles_deadwood=gin_doubles_deadwood,
             rounds_to_play=rounds_to_play,
             tournament=tournament,
-            tournament_bye=tournament_bye,
+            bye=bye,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

@@ -269,3 +269,17 @@ def test_the_task_workers_sweep_deletes_expired_keys_too(as_alice, table):
     IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(days=2))
     sweep.call()
     assert not IdempotencyKey.objects.exists()
+
+
+def test_the_servers_log_names_the_request_id_of_a_failure(alice, table, monkeypatch, caplog):
+    from scorekeeper.api import games
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(games.GameDetailView, "get", crash)
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(alice)
+    with caplog.at_level("ERROR", logger="scorekeeper.api.middleware"):
+        client.get(table.url, headers={"X-Request-ID": "bug-2"})
+    assert any("request id bug-2" in record.getMessage() for record in caplog.records)

@@ -43,6 +43,10 @@ class RequestIdMiddleware:
         request.request_id = sent if SENT_ID.match(sent) else uuid.uuid4().hex
         response = self.get_response(request)
         response["X-Request-ID"] = request.request_id
+        if response.status_code >= 500:
+            # Beside Django's own report of the failure: the id the caller was given.
+            logger.error("%s %s answered %s; request id %s", request.method, request.path,
+                         response.status_code, request.request_id)
         return response
 
 

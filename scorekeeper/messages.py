@@ -171,6 +171,20 @@ TEXTS = {
     "gin_which_match": _("Two matches are played at once: say which match the round was in"),
     "gin_match_not_open": _("Match %(match)s is not being played"),
     "gin_not_in_match": _("%(name)s does not play in this match"),
+    "big_gin_only_gin": _("A Big Gin is entered in Gin Rummy only"),
+    "big_gin_off": _(
+        "This game's rules have no Big Gin: set big_gin in the rules to score it",
+    ),
+    "big_gin_not_gin": _(
+        "A Big Gin is a gin: the knocker's 11 cards all melded, no deadwood",
+    ),
+    "upcard_only_gin": _("The upcard is entered in Oklahoma Gin only"),
+    "upcard_without_oklahoma": _("Only Oklahoma Gin records the upcard: leave upcard out"),
+    "upcard_missing": _("Oklahoma Gin: enter the deal's first upcard, e.g. 7S"),
+    "upcard_joker": _("The upcard is a card of the deck, not a joker"),
+    "oklahoma_option_off": _(
+        "%(name)s is an option of Oklahoma Gin: set oklahoma in the rules",
+    ),
     "game_over_won": _("The game is over (%(name)s won it); no more rounds can be entered"),
     "game_over_carried": _(
         "The game is over (the pot was carried over); no more rounds can be entered",

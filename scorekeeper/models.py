@@ -212,6 +212,13 @@ class Round(models.Model):
     match = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="A Gin tournament's match, when the round named it."
     )
+    big_gin = models.BooleanField(
+        default=False, help_text="A Gin round won by a Big Gin: the knocker's 11 cards melded."
+    )
+    upcard = models.CharField(
+        max_length=3, blank=True, default="",
+        help_text='Oklahoma Gin: the deal\'s first upcard ("7S"); "" for other games.',
+    )
     ender_melds = models.JSONField(
         null=True, blank=True, help_text="The ender's melds as laid (lay-off variants only)."
     )

@@ -38,7 +38,9 @@ def _round(data) -> dict:
     """The service's arguments for a round body of any family."""
     return {"ender": data.get("ender"), "hands": _hands(data),
             "ender_melds": data.get("ender_melds"), "void": data.get("void", False),
-            "match": data.get("match"), "finish": data.get("finish"),
+            "match": data.get("match"), "big_gin": data.get("big_gin", False),
+            "upcard": data.get("upcard"),
+            "finish": data.get("finish"),
             "penalties": [(penalty["player"], penalty["points"])
                           for penalty in data.get("penalties") or ()]}
 

@@ -68,6 +68,7 @@ from .family import (
     snapshot,
 )
 from .gin import GinRound, match_account_parts, tournament_bye
+from .gin_variants import Deal, deal_terms
 from .handvalues import hand_values, largest_deadwood, nearest_hand_values, possible_hand_value
 from .knock import (
     SNAPSHOT_FORMAT,
@@ -100,6 +101,7 @@ __all__ = [
     "SUITS",
     "BasicRound",
     "CardError",
+    "Deal",
     "FalseKnock",
     "Family",
     "Game",
@@ -138,6 +140,7 @@ __all__ = [
     "can_rebuy",
     "check_deck",
     "check_rebuy",
+    "deal_terms",
     "evaluate_hand",
     "family_for",
     "format_money",

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import basic, gin, knock, rami
+from . import basic, gin, gin_snapshot, knock, rami
 from .basic import BASIC as _BASIC_RULES
 from .core import HandEntry, PenaltyEntry, PlayerId, RoundEntry, build_entry, takes
 from .core.entries import first_taking
@@ -93,8 +93,8 @@ GIN = Family(
     round_entry=gin.GinRound,
     replay=gin.replay,
     play_on=gin.play_on,
-    snapshot=gin.snapshot,
-    resume=gin.resume,
+    snapshot=gin_snapshot.snapshot,
+    resume=gin_snapshot.resume,
     is_over=gin.is_over,
     closes_by_hand=lambda rules: False,
     # docs/rules.md 8: a ring game's or tournament's pool and the stake per point.
@@ -143,19 +143,21 @@ def family_for(rules: Rules) -> Family:
 def round_entry(rules: Rules | None, *, ender: PlayerId | None, hands: Sequence[HandEntry],
                 ender_melds: Sequence[Sequence[str]] | None = None, void: bool = False,
                 match: int | None = None, finish: str | None = None,
-                penalties: Sequence[PenaltyEntry] = ()) -> RoundEntry:
+                penalties: Sequence[PenaltyEntry] = (), big_gin: bool = False,
+                upcard: str | None = None) -> RoundEntry:
     """A round of the family of `rules` from its facts, of the family's entry type
     (`Family.round_entry`); InvalidRound naming each fact the family does not take: a void
     round outside Gin (`void`), a finish or penalties outside Rami (`finish`,
-    `penalties`), what a hand laid outside Rami (`hands[2].laid`), a match outside Gin
-    (`match`), the ender's melds where nothing is laid off (`ender_melds`).
+    `penalties`), what a hand laid outside Rami (`hands[2].laid`), a match, a Big Gin or an
+    upcard outside Gin (`match`, `big_gin`, `upcard`), the ender's melds where nothing is
+    laid off (`ender_melds`).
 
     Without `rules`: the entry of the first family whose type takes every fact given, for
     a caller that does not know the rules; the family that plays it takes it as its own
     type and refuses, as here, what it does not take.
     """
     facts = {"ender_melds": ender_melds, "void": void, "match": match, "finish": finish,
-             "penalties": tuple(penalties)}
+             "penalties": tuple(penalties), "big_gin": big_gin, "upcard": upcard}
     hands = tuple(hands)
     if rules is None:
         kind = first_taking((family.round_entry for family in FAMILIES.values()),

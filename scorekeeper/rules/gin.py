@@ -6,7 +6,8 @@ rules of a round, one function each: `score_round` (knock, gin, undercut), `fina
 (total + game bonus + boxes), `match_winner`, `pool_shares`. The game keeps the
 core's result types (Game, RoundResult, Standing, Transfer) so that the app reads every
 family the same way; what only Gin has (boxes, the final account, the matches) is in
-their Gin fields.
+their Gin fields. The snapshot and resume are in gin_snapshot.py; what the variants
+(Oklahoma, the Big Gin, the shutout) are is in gin_variants.py, played here.
 
 Error positions are inside replay's arguments, as in the knock family: `rounds[3].ender`,
 `rounds[3].hands[1].cards`.
@@ -14,7 +15,7 @@ Error positions are inside replay's arguments, as in the knock family: `rounds[3
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .core import (
     POT,
@@ -29,10 +30,10 @@ from .core import (
     as_kind,
     check_carried_in,
     check_player_ids,
-    rules_digest,
 )
 from .core.hands import Seating, check_ender_melds, check_hands
 from .errors import (
+    CardError,
     FalseKnock,
     GameOver,
     InvalidRound,
@@ -40,7 +41,14 @@ from .errors import (
     Message,
     Part,
     RulesError,
-    SnapshotError,
+)
+from .gin_variants import (
+    Deal,
+    check_big_gin,
+    check_oklahoma_options,
+    deal_terms,
+    oklahoma_defaults,
+    shutout_doubles,
 )
 from .handvalues import largest_deadwood
 from .layoff import Evaluator, lay_off
@@ -48,7 +56,6 @@ from .money import allocate
 from .presets import FamilyRules, Rules, check_between, face_values
 from .status import GameStatus, PlayerState
 
-SNAPSHOT_FORMAT = 1
 # docs/rules.md 8.7: "Single Table Gin Rummy Tourniere sind ... für 2 - 4 Spieler".
 TOURNAMENT_PLAYERS = (2, 3, 4)
 # A tournament of three gives one player a bye into the final (docs/rules.md 8.7).
@@ -82,7 +89,9 @@ GIN_ONLINE = {**GIN, "gin_bonus": 25, "undercut_bonus": 25}
 
 def check_rules(rules: Rules) -> None:
     """Only a tournament of three has a bye: `bye` names its seat (0, 1 or 2, as the API
-    counts seats; the last, 2, unless given); the seating checks that three are seated."""
+    counts seats; the last, 2, unless given); the seating checks that three are seated.
+    Oklahoma's options only with Oklahoma."""
+    check_oklahoma_options(rules)
     if rules.bye is None:
         return
     if not rules.tournament:
@@ -109,6 +118,7 @@ RULE_SETS = FamilyRules(
     modes=("pot", "points"),
     presets={"gin": ("Gin Rummy", GIN), "gin_online": ("Gin Rummy (online scoring)", GIN_ONLINE)},
     check=check_rules,
+    defaults=oklahoma_defaults,
 )
 
 
@@ -117,12 +127,16 @@ class GinRound(RoundEntry):
     """A Gin round: a knock (or gin) by one of the match's two players, or `void`, a round
     abandoned with two cards left in the stock (docs/rules.md 8), which has no ender and
     no hands and scores nothing. `match` names a tournament's match (1 and 2 the
-    semifinals, 3 the final) when the round does not say it by its players."""
+    semifinals, 3 the final) when the round does not say it by its players. `big_gin`:
+    the knocker's 11 cards all melded, scored with the Big Gin bonus (rules.big_gin).
+    `upcard`: Oklahoma's first upcard, the deal's knock limit (deal_terms)."""
 
     # The knocker's melds as laid, for the lay-off (docs/rules.md 3.7).
     ender_melds: tuple[tuple[str, ...], ...] | None = None
     void: bool = False
     match: int | None = None
+    big_gin: bool = False
+    upcard: str | None = None
 
 
 # --- The rules of a round and of a match ---------------------------------------------------
@@ -141,23 +155,29 @@ class Score(NamedTuple):
     def points(self) -> int:
         return self.difference + self.bonus
 
+    def doubled(self) -> "Score":
+        """Oklahoma's spade deal: every point doubled, the bonus too (docs/rules.md 8)."""
+        return self._replace(difference=self.difference * 2, bonus=self.bonus * 2)
 
-def check_knock_limit(name: str, deadwood: int, rules: Rules, *,
+
+def check_knock_limit(name: str, deadwood: int, limit: int, *,
                       where: tuple[Part, ...]) -> None:
-    """Refuse a false knock: more deadwood than knock_limit (10, or 8 or 5 by agreement)."""
-    if deadwood > rules.knock_limit:
+    """Refuse a false knock: more deadwood than the limit (knock_limit: 10, or 8 or 5 by
+    agreement; in Oklahoma the deal's)."""
+    if deadwood > limit:
         raise FalseKnock("false_knock", {"name": name, "deadwood": deadwood,
-                                         "limit": rules.knock_limit}, where=where)
+                                         "limit": limit}, where=where)
 
 
-def score_round(rules: Rules, knocker: int, defender: int) -> Score:
+def score_round(rules: Rules, knocker: int, defender: int, *, big_gin: bool = False) -> Score:
     """The winner and the points of a round from both deadwoods (the defender's after
-    laying off)."""
+    laying off); `big_gin` a gin of all 11 cards (checked by check_big_gin)."""
     if knocker == 0:
-        # Gin: the defender's whole deadwood (doubled as an option) plus the gin bonus;
-        # the defender cannot undercut a gin, even with 0.
+        # Gin: the defender's whole deadwood (doubled as an option) plus the gin bonus, or
+        # the Big Gin bonus in its place; the defender cannot undercut a gin, even with 0.
         factor = 2 if rules.gin_doubles_deadwood else 1
-        return Score(True, defender * factor, rules.gin_bonus, True, False)
+        bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
+        return Score(True, defender * factor, bonus, True, False)
     if defender <= knocker:
         # Seed 004: lower or equal is an undercut; a defender at 0 gets no gin bonus.
         return Score(False, knocker - defender, rules.undercut_bonus, False, True)
@@ -348,10 +368,11 @@ class GinTable(Table):
         entry = as_kind(GinRound, entry)
         number = self.played + 1
         index, match = self.match_of(entry)
+        deal = self.deal_of(entry)
         if entry.void:
             self.play_void(number, entry, match)
         else:
-            self.play_knock(number, entry, index, match)
+            self.play_knock(number, entry, index, match, deal)
         self.played = number
 
     def match_of(self, entry: GinRound) -> tuple[int, Match]:
@@ -373,6 +394,20 @@ class GinTable(Table):
                 raise self.not_in_match(entry.ender, ("ender",))
         return self.matches.index(match), match
 
+    def deal_of(self, entry: GinRound) -> Deal | None:
+        """Oklahoma's terms of the round's deal from its upcard, which every knocked or void
+        round then gives; None in other games, which take no upcard."""
+        if not self.rules.oklahoma:
+            if entry.upcard is not None:
+                raise InvalidRound("upcard_without_oklahoma", where=("upcard",))
+            return None
+        if entry.upcard is None:
+            raise InvalidRound("upcard_missing", where=("upcard",))
+        try:
+            return deal_terms(self.rules, entry.upcard)
+        except CardError as error:
+            raise error.at("upcard") from None
+
     def not_in_match(self, player: PlayerId, where: tuple[Part, ...]) -> InvalidRound:
         if player not in self.accounts:
             return InvalidRound("not_a_player", {"name": self.name(player)}, where=where)
@@ -380,6 +415,7 @@ class GinTable(Table):
 
     def play_void(self, number: int, entry: GinRound, match: Match) -> None:
         """A void round: no score, the same dealer deals again (seed 004)."""
+        check_big_gin(entry.big_gin, rules=self.rules, deadwood=None)
         if entry.ender is not None or entry.hands:
             raise InvalidRound("void_with_hands",
                                where=("ender",) if entry.ender is not None else ("hands",))
@@ -389,7 +425,8 @@ class GinTable(Table):
             void=True, match=match.number,
         ))
 
-    def play_knock(self, number: int, entry: GinRound, index: int, match: Match) -> None:
+    def play_knock(self, number: int, entry: GinRound, index: int, match: Match,
+                   deal: Deal | None) -> None:
         rules = self.rules
         if entry.ender is None:
             raise InvalidRound("gin_knocker_missing", where=("ender",))
@@ -399,11 +436,16 @@ class GinTable(Table):
         knocker, dealer = entry.ender, match.dealer
         defender = next(p for p in match.players if p != knocker)
         check_ender_melds(entry, hands[knocker], rules)
-        check_knock_limit(self.name(knocker), hands[knocker].deadwood, rules,
+        check_knock_limit(self.name(knocker), hands[knocker].deadwood,
+                          rules.knock_limit if deal is None else deal.knock_limit,
                           where=hands[knocker].where)
+        check_big_gin(entry.big_gin, rules, hands[knocker].deadwood)
         if hands[knocker].deadwood > 0:  # no lay-off against gin
             lay_off(rules, knocker, match.players, hands, self.evaluate)
-        score = score_round(rules, hands[knocker].deadwood, hands[defender].deadwood)
+        score = score_round(rules, hands[knocker].deadwood, hands[defender].deadwood,
+                            big_gin=entry.big_gin)
+        if deal is not None and deal.doubled:
+            score = score.doubled()  # the box it wins is one box all the same
         winner = knocker if score.knocker_wins else defender
         side = match.side(winner)
         totals = list(match.totals)
@@ -447,6 +489,7 @@ class GinTable(Table):
         if winner is None:
             return match
         loser = next(p for p in match.players if p != winner)
+        finals[winner] *= shutout_doubles(rules, match.boxes[match.side(loser)])
         # docs/rules.md 8.8 (our reading): the stake per point of the final difference,
         # paid when the match ends.
         self.move(self.accounts[loser], self.accounts[winner],
@@ -521,71 +564,3 @@ class GinTable(Table):
             rebuy_break={p: None for p in self.order}, names=dict(self.names),
             matches=tuple(self.matches), rules=self.rules, whole=self.whole, _table=self,
         )
-
-
-# --- Snapshot -------------------------------------------------------------------------------
-
-
-def snapshot(game: Game) -> dict[str, Any]:
-    """The state of a Gin game as JSON-able data, as large as its matches."""
-    table = GinTable.of(game)
-    seat_of = {player: index for index, player in enumerate(table.order)}
-
-    def seat(player):
-        return None if player is None else seat_of[player]
-
-    return {
-        "format": SNAPSHOT_FORMAT,
-        "family": "gin",
-        "rules": rules_digest(table.rules),
-        "players": list(table.order),
-        "rounds": table.played,
-        "matches": [
-            [m.number, [seat_of[p] for p in m.players], list(m.totals), list(m.boxes),
-             m.rounds, seat(m.dealer), seat(m.reached),
-             None if m.finals is None else list(m.finals), seat(m.winner), m.ended_in]
-            for m in table.matches
-        ],
-        "balances": table.balance_list(),
-        "payouts": None if table.payouts is None else [
-            [seat_of[p], amount] for p, amount in table.payouts],
-    }
-
-
-def resume(rules: Rules, players: Sequence[PlayerId], data: Mapping[str, Any], *,
-           carried_in: int = 0, closed: bool = False,
-           names: Mapping[PlayerId, str] | None = None) -> Game:
-    """The Game a snapshot was taken of; SnapshotError for another format, rule set or
-    seating."""
-    table = GinTable(rules, players, carried_in, names or {})
-    if closed:  # as replay: a Gin game is never closed by hand
-        raise InvalidRules("closed_with_pot", where=("closed",))
-    if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
-        raise SnapshotError("the snapshot is of another format: replay the game")
-    if data.get("family") != "gin" or data.get("rules") != rules_digest(rules):
-        raise SnapshotError("the snapshot is of other rules: replay the game")
-    if data.get("players") != list(table.order):
-        raise SnapshotError("the snapshot is of another seating: replay the game")
-    order = table.order
-
-    def player(seat):
-        return None if seat is None else order[seat]
-
-    try:
-        table.played = int(data["rounds"])
-        table.matches = [
-            Match(int(number), (order[a], order[b]), (int(t[0]), int(t[1])),
-                  (int(x[0]), int(x[1])), int(rounds), player(dealer), player(reached),
-                  None if finals is None else (int(finals[0]), int(finals[1])),
-                  player(winner), ended_in)
-            for number, (a, b), t, x, rounds, dealer, reached, finals, winner, ended_in
-            in data["matches"]
-        ]
-        table.restore_balances(data["balances"])
-        payouts = data["payouts"]
-        table.payouts = None if payouts is None else [(order[s], int(a)) for s, a in payouts]
-    except (KeyError, IndexError, TypeError, ValueError) as error:
-        raise SnapshotError(f"the snapshot cannot be read ({error!r}): replay the game") \
-            from None
-    table.whole = False
-    return table.finish()

@@ -22,6 +22,8 @@ ACE_IN_RUNS = ("low", "high_or_low")
 LAY_OFF = ("none", "knocker_melds", "right_neighbour", "knocker_melds_free")
 DEAD_LAST_LIVING = ("wins", "plays_on")
 DEALER_RULES = ("rotate", "winner_deals")
+# Oklahoma Gin (docs/rules.md 8): an ace upcard means gin only, or a knock limit of 1.
+ACE_UPCARD = ("gin", "one")
 
 MONEY_PARAMETERS = frozenset(
     {"buy_in", "rebuy_cost", "knock_premium", "rummy_premium", "kitty_contribution",
@@ -32,7 +34,7 @@ MONEY_PARAMETERS = frozenset(
 # validate() against the family's own) grow as the families register.
 RULE_CHOICES: dict[str, tuple] = {"family": (), "mode": (), "ace_in_runs": ACE_IN_RUNS,
                                   "lay_off": LAY_OFF, "dead_last_living": DEAD_LAST_LIVING,
-                                  "dealer_rule": DEALER_RULES}
+                                  "dealer_rule": DEALER_RULES, "ace_upcard": ACE_UPCARD}
 
 
 def face_values(**high: int) -> dict[str, int]:
@@ -88,6 +90,16 @@ class Rules:
     tournament: bool = False
     # Gin: the seat (from 0) of a three-player tournament's bye; None: the third seat's.
     bye: int | None = None
+    # Gin variants (docs/rules.md 8): a shutout doubles the winner's final account of a
+    # match the loser won no round of; a Big Gin (11 cards melded) scores its own bonus.
+    shutout: bool = False
+    big_gin: bool = False
+    big_gin_bonus: int = 31
+    # Oklahoma Gin (docs/rules.md 8): the first upcard sets each deal's knock limit; a spade
+    # upcard doubles the deal where spades_double; an ace upcard is gin only or a limit of 1.
+    oklahoma: bool = False
+    spades_double: bool = False
+    ace_upcard: str = "gin"
     winner_share: int = 75
     identities: bool = False
     first_meld_min: int = 40
@@ -169,6 +181,7 @@ class Rules:
         check_choice(self, "lay_off", LAY_OFF)
         check_choice(self, "dead_last_living", DEAD_LAST_LIVING)
         check_choice(self, "dealer_rule", DEALER_RULES)
+        check_choice(self, "ace_upcard", ACE_UPCARD)
         check_between(self, "decks", 1, 8)
         check_between(self, "jokers", 0, 16)
         check_between(self, "hand_size", 1, 20)
@@ -179,7 +192,7 @@ class Rules:
                       reason="rebuy_from_not_below_eliminate_at")
         check_between(self, "rebuy_min_players", 2, 100)
         check_between(self, "pot_split_min_players", 1, 100)
-        for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus"):
+        for name in ("gin_bonus", "undercut_bonus", "game_bonus", "box_bonus", "big_gin_bonus"):
             check_between(self, name, 0, 10000)
         check_between(self, "game_target", 1, 100000)
         # docs/rules.md 8.7: a ring game is settled after 1, 2 or 3 rounds (0: play to the
@@ -226,7 +239,8 @@ def check_between(rules: Rules, name: str, low: int, high: int, *,
 
 
 _BOOLEANS = {"set_distinct_suits", "free_hand_size", "undercut", "rebuy", "rummy_kitty",
-             "dead_play_on", "gin_doubles_deadwood", "tournament", "identities"}
+             "dead_play_on", "gin_doubles_deadwood", "tournament", "identities",
+             "shutout", "big_gin", "oklahoma", "spades_double"}
 _OPTIONAL_INTS = {"max_jokers_per_meld", "bye"}
 
 

@@ -94,7 +94,8 @@ class PlannedRound:
 def plan_round(
     view: GameView, *, number: int, ender: int | None, hands: list[HandInput],
     ender_melds=None, void: bool = False, match: int | None = None,
-    finish: str | None = None, penalties=None, user,
+    finish: str | None = None, penalties=None, big_gin: bool = False,
+    upcard: str | None = None, user,
 ) -> PlannedRound:
     """The game's next round worked out on `view`, with every check record_round makes:
     it reads, writes nothing and takes no lock. `user` must be allowed to write: the
@@ -109,13 +110,15 @@ def plan_round(
             f"Round {number} cannot be entered: the next round is {state.next_round}",
             next_round=state.next_round,
         )
-    entry = checked_entry(view, ender, hands, ender_melds, void, match, finish, penalties)
+    entry = checked_entry(view, ender, hands, ender_melds, void, match, finish, penalties,
+                          big_gin, upcard)
     # One round onto the state so far: the earlier rounds are not played again, and
     # their money stays as booked; the round adds only its own movements (and the
     # payout when it ends the game).
     arguments = {"number": number, "ender": ender, "hands": hands,
                  "ender_melds": ender_melds, "void": void, "match": match,
-                 "finish": finish, "penalties": penalties}
+                 "finish": finish, "penalties": penalties, "big_gin": big_gin,
+                 "upcard": upcard}
     new_state = engine.play_on(state, entry)
     game = view.game
     accounts = ledger.known_accounts(new_state.transfers[len(state.transfers):],
@@ -127,24 +130,28 @@ def plan_round(
 def record_round(
     *, game_id: int, number: int, ender: int | None, hands: list[HandInput],
     ender_melds=None, void: bool = False, match: int | None = None,
-    finish: str | None = None, penalties=None, user, request_id: str = "", seats=None,
+    finish: str | None = None, penalties=None, big_gin: bool = False,
+    upcard: str | None = None, user, request_id: str = "", seats=None,
     locked: Game | None = None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Enter the game's next round under the game's lock; the round, its hands and its
     money land together.
 
-    `void` and `match` are Gin's (docs/rules.md 8): a round abandoned, the tournament
-    match it was played in. `finish` and `penalties` are Rami's (docs/rules.md 10): how
-    the finisher (`ender`) went out ("none", "rummy", "own_cards") and the penalties as
-    (player id, points) pairs. `seats`: the game's seats when the caller read them
-    already (a page did); `locked`: the game's row when the caller read it under its lock
-    in this transaction (services.lock_game): it is not read again.
+    `void`, `match`, `big_gin` and `upcard` are Gin's (docs/rules.md 8): a round
+    abandoned, the tournament match it was played in, a gin of all 11 cards, Oklahoma's
+    first upcard. `finish` and `penalties`
+    are Rami's (docs/rules.md 10): how the finisher (`ender`) went out ("none", "rummy",
+    "own_cards") and the penalties as (player id, points) pairs. `seats`: the game's seats
+    when the caller read them already (a page did); `locked`: the game's row when the
+    caller read it under its lock in this transaction (services.lock_game): it is not read
+    again.
     """
     with transaction.atomic():
         view = read_for_write(game_id, locked, seats)
         planned = plan_round(
             view, number=number, ender=ender, hands=hands, ender_melds=ender_melds,
-            void=void, match=match, finish=finish, penalties=penalties, user=user)
+            void=void, match=match, finish=finish, penalties=penalties, big_gin=big_gin,
+            upcard=upcard, user=user)
         return _stored(planned, request_id)
 
 
@@ -176,7 +183,8 @@ def _stored(planned: PlannedRound, request_id: str) -> tuple[engine.RoundResult,
 def correct_round(
     *, game_id: int, number: int, ender: int | None, hands: list[HandInput], reason: str,
     version: int | None, ender_melds=None, void: bool = False, match: int | None = None,
-    finish: str | None = None, penalties=None, user, request_id: str = "", seats=None,
+    finish: str | None = None, penalties=None, big_gin: bool = False,
+    upcard: str | None = None, user, request_id: str = "", seats=None,
     locked: Game | None = None,
 ) -> tuple[engine.RoundResult, GameView]:
     """Replace a recorded round by a corrected one; every later standing and payment follows.
@@ -207,7 +215,7 @@ def correct_round(
                 "longer be corrected"
             )
         entry = checked_entry(view, ender, hands, ender_melds, void, match, finish,
-                               penalties)
+                               penalties, big_gin, upcard)
         new_state, undone = corrected_state(view, number, entry)
         write = GameWrite(view, actor=user, reason=f"correction of round {number}: {reason}",
                           request_id=request_id)
@@ -222,7 +230,8 @@ def correct_round(
 
 
 def checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, void=False,
-                  match=None, finish=None, penalties=None) -> engine.RoundEntry:
+                  match=None, finish=None, penalties=None, big_gin=False, upcard=None
+                  ) -> engine.RoundEntry:
     """The round as the engine takes it, of the entry type of the game's family; players
     must sit at this game."""
     seated = view.players
@@ -269,6 +278,11 @@ def checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, vo
         else:
             converted.append(engine.LaidHand(hand.player, deadwood=hand.deadwood, cards=cards,
                                              laid=hand.laid, laid_melds=laid_melds))
+    if upcard is not None:
+        try:  # stored as the card's one spelling, "7S" for "7s" (docs/rules.md 8)
+            upcard = engine.parse_card(upcard)
+        except RulesError as error:
+            raise error.at("upcard") from None
     melds = None
     if ender_melds:
         melds = tuple(tuple(engine.parse_cards(meld)) for meld in ender_melds)
@@ -278,6 +292,8 @@ def checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, vo
         view.rules, ender=ender, hands=converted, ender_melds=melds, void=void, match=match,
         finish=finish,
         penalties=[engine.PenaltyEntry(player, points) for player, points in penalties],
+        big_gin=big_gin,
+        upcard=upcard,
     )
 
 

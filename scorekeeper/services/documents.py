@@ -228,6 +228,10 @@ class DocRoundSerializer(DocSerializer):
                               help_text="A Gin round abandoned (docs/rules.md 8).")
     match = _number(1, required=False, allow_null=True, default=None,
                     help_text="A Gin tournament's match, when the round named it.")
+    big_gin = StrictBooleanField(required=False, default=False,
+                                 help_text="A Gin round won by a Big Gin (docs/rules.md 8).")
+    upcard = _text(3, required=False, allow_null=True, default=None,
+                   help_text='Oklahoma Gin: the deal\'s first upcard ("7S").')
     ender_melds = serializers.ListField(
         child=serializers.ListField(child=_text(10), max_length=20),
         max_length=20, allow_null=True,

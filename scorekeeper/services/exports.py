@@ -10,8 +10,8 @@ for reference and as a check:
      "game": {"name", "preset", "rules", "currency", "carried_in": "0.00", "closed",
               "voided": null or {"at", "reason"}, "version", "created_at",
               "seats": [{"number": 0, "player": "Anna", "id": 11}],
-              "rounds": [{"number", "revision", "ender": "Anna", "void", "match",
-                          "ender_melds", "finish", "penalties": [{"player", "points"}],
+              "rounds": [{"number", "revision", "ender": "Anna", "void", "match", "big_gin",
+                          "upcard", "ender_melds", "finish", "penalties": [{"player", "points"}],
                           "reason", "entered_at",
                           "hands": [{"player", "position", "deadwood", "cards", "laid",
                                      "laid_melds"}]}],
@@ -150,6 +150,8 @@ def _game_part(game: Game) -> dict:
                 "ender": names.get(round_.ender_id),
                 "void": round_.void,
                 "match": round_.match,
+                "big_gin": round_.big_gin,
+                "upcard": round_.upcard or None,
                 "ender_melds": round_.ender_melds,
                 "finish": round_.finish,
                 "penalties": None if round_.penalties is None else [
@@ -280,7 +282,9 @@ def _entry(round_: dict) -> engine.RoundEntry:
                        hand["laid"], hand["laid_melds"])
              for hand in round_["hands"]]  # fmt: skip
     return round_entry(round_["ender"], hands, round_["ender_melds"], void=round_["void"],
-                       match=round_["match"], finish=round_["finish"],
+                       match=round_["match"], big_gin=round_["big_gin"],
+                       upcard=round_["upcard"],
+                       finish=round_["finish"],
                        penalties=[(penalty["player"], penalty["points"])
                                   for penalty in round_["penalties"] or ()])
 
@@ -410,6 +414,7 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
         Round(game=row, number=item["number"], revision=item["revision"],
               ender=None if item["ender"] is None else seated[item["ender"]],
               ender_melds=item["ender_melds"], void=item["void"], match=item["match"],
+              big_gin=item["big_gin"], upcard=item["upcard"] or "",
               finish=item["finish"],
               penalties=None if item["penalties"] is None else [
                   [seated[penalty["player"]].pk, penalty["points"]]

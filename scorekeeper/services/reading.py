@@ -71,12 +71,17 @@ class RoundFacts:
     # the penalties as [[player id, points], ...] (None: none).
     finish: str = ""
     penalties: list | None = None
+    # Gin (docs/rules.md 8): a gin of all 11 cards, scored with the Big Gin bonus.
+    big_gin: bool = False
+    # Oklahoma Gin: the deal's first upcard ("" for other games).
+    upcard: str = ""
 
     def entry(self, rules: engine.Rules | None = None) -> engine.RoundEntry:
         """The round as the engine takes it: of the entry type of the family of `rules`."""
         return round_entry(self.ender_id, self.hands, self.ender_melds, rules=rules,
                            void=self.void, match=self.match, finish=self.finish,
-                           penalties=self.penalties)
+                           penalties=self.penalties, big_gin=self.big_gin,
+                           upcard=self.upcard)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +121,8 @@ class GameFacts:
 
 def round_entry(ender, hands, ender_melds, *, rules: engine.Rules | None = None,
                 void: bool = False, match: int | None = None, finish: str | None = None,
-                penalties=None) -> engine.RoundEntry:
+                penalties=None, big_gin: bool = False, upcard: str | None = None
+                ) -> engine.RoundEntry:
     """A stored round (hands with player_id, deadwood, cards, laid and laid_melds) for the
     engine, of the entry type of the family of `rules` (engine.round_entry). `finish` ""
     is no finish (the families other than Rami); `penalties` are (player, points) pairs.
@@ -132,6 +138,8 @@ def round_entry(ender, hands, ender_melds, *, rules: engine.Rules | None = None,
         finish=finish or None,
         penalties=tuple(engine.PenaltyEntry(player, points)
                         for player, points in penalties or ()),
+        big_gin=big_gin,
+        upcard=upcard or None,
     )
 
 
@@ -487,7 +495,7 @@ def counting_rounds(game_ids: list[int]) -> dict[int, tuple[RoundFacts, ...]]:
     rows = Round.objects.filter(game_id__in=game_ids).order_by(
         "game_id", "number", "revision").values_list(
         "id", "game_id", "number", "revision", "reason", "ender_id", "ender_melds",
-        "entered_at", "void", "match", "finish", "penalties")
+        "entered_at", "void", "match", "finish", "penalties", "big_gin", "upcard")
     for row in rows:
         # Ordered by revision: the last revision of a number is the one that counts.
         current[row[1], row[2]] = row
@@ -502,10 +510,10 @@ def counting_rounds(game_ids: list[int]) -> dict[int, tuple[RoundFacts, ...]]:
     result: dict[int, list[RoundFacts]] = defaultdict(list)
     for (game_id, _number), row in sorted(current.items()):
         (round_id, _game, number, revision, reason, ender, melds, entered_at, void, match,
-         finish, penalties) = row
+         finish, penalties, big_gin, upcard) = row
         result[game_id].append(RoundFacts(
             number, revision, reason, ender, melds, entered_at, tuple(hands[round_id]), void,
-            match, finish, penalties))
+            match, finish, penalties, big_gin, upcard))
     return {game_id: tuple(rounds) for game_id, rounds in result.items()}
 
 

@@ -172,7 +172,8 @@ class GameWrite:
         entry = new.entry
         round_ = Round.objects.create(
             game=self.view.game, number=new.number, revision=new.revision,
-            ender_id=entry.ender, void=entry.void, match=entry.match,
+            ender_id=entry.ender, void=entry.void, match=entry.match, big_gin=entry.big_gin,
+            upcard=entry.upcard or "",
             ender_melds=[list(meld) for meld in entry.ender_melds] if entry.ender_melds
             else None,
             finish=entry.finish or "",
@@ -194,7 +195,8 @@ class GameWrite:
             tuple(HandFacts(row.player_id, row.position, row.deadwood,
                             tuple(hand.cards) if hand.cards else None, row.laid, row.laid_melds)
                   for hand, row in zip(entry.hands, hands, strict=True)),
-            round_.void, round_.match, round_.finish, round_.penalties,
+            round_.void, round_.match, round_.finish, round_.penalties, round_.big_gin,
+            round_.upcard,
         )
 
     def _store_rebuy(self, player: int, after_round: int) -> RebuyFacts:

@@ -34,6 +34,15 @@ class GinRoundInputSerializer(StrictSerializer):
         required=False, allow_null=True, max_length=3,
         help_text="The knocker's melds as laid, which the defender lays off onto.",
     )
+    big_gin = StrictBooleanField(
+        required=False, default=False,
+        help_text="A Big Gin: the knocker's 11 cards all melded, scored with the rules' "
+                  "big_gin_bonus instead of the gin bonus. Only where the rules have big_gin.")
+    upcard = StrictCharField(
+        max_length=10, required=False, allow_null=True, default=None,
+        help_text='Oklahoma Gin: the deal\'s first upcard ("7S"), needed for every knocked '
+                  "or void round there, refused elsewhere. Its rank is the deal's knock "
+                  "limit; a spade doubles the deal where spades_double.")
     match = StrictIntegerField(
         required=False, allow_null=True, default=None, min_value=1, max_value=3,
         help_text="A tournament's match (1, 2 semifinals; 3 the final), needed for a void "

@@ -1,8 +1,10 @@
 """Rounds: the round as the API shows it, what a correction answers, and the re-buy. The
 round and correction bodies are each family's own (api/families/)."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from ...rules import Deal, deal_terms
 from ...services.fields import IdField, StrictSerializer
 from .fields import MoneyField
 from .games import GameSerializer
@@ -75,9 +77,44 @@ class RoundSerializer(serializers.Serializer):
                   "other families.")
     nobody_else_laid = serializers.BooleanField(
         help_text="Rami: nobody but the finisher laid anything this round.")
+    big_gin = serializers.SerializerMethodField(
+        help_text="Gin: won by a Big Gin, the knocker's 11 cards all melded.")
+    upcard = serializers.SerializerMethodField(
+        help_text='Oklahoma Gin: the deal\'s first upcard ("7S"); null for other games.')
+    knock_limit = serializers.SerializerMethodField(
+        help_text="Oklahoma Gin: the deal's knock limit, the upcard's rank (faces 10, an ace "
+                  "0 = gin only, or 1 where ace_upcard is \"one\"); null for other games.")
+    doubled = serializers.SerializerMethodField(
+        help_text="Oklahoma Gin: a spade upcard with spades_double, every point of the deal "
+                  "doubled (bonuses too, not the boxes).")
     results = ResultSerializer(many=True)
     out = serializers.ListField(child=serializers.IntegerField())
     rebuy_offers = RebuyOfferSerializer(many=True)
+
+    # Gin's stored facts of the round (docs/rules.md 8), its deal's terms worked out by the
+    # engine's own rule from the stored upcard.
+    @extend_schema_field(serializers.BooleanField())
+    def get_big_gin(self, line) -> bool:
+        return line.game.round_facts(line.number).big_gin
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_upcard(self, line) -> str | None:
+        return line.game.round_facts(line.number).upcard or None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_knock_limit(self, line) -> int | None:
+        deal = _deal(line)
+        return None if deal is None else deal.knock_limit
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_doubled(self, line) -> bool:
+        deal = _deal(line)
+        return deal is not None and deal.doubled
+
+
+def _deal(line) -> Deal | None:
+    upcard = line.game.round_facts(line.number).upcard
+    return deal_terms(line.game.rules, upcard) if upcard else None
 
 
 class RoundWithGameSerializer(RoundSerializer):

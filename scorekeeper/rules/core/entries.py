@@ -2,8 +2,8 @@
 
 Every family's round says who ended it (`ender`) and every participant's hand (`hands`).
 Each family's entry type (its `Family.round_entry`) adds only what its rounds hold: the
-knock family the ender's melds as laid, Gin a void round and its match, Rami how the
-finisher went out, the penalties and what each player laid. `build_entry` makes one from
+knock family the ender's melds as laid, Gin a void round, its match, a Big Gin and the upcard, Rami
+how the finisher went out, the penalties and what each player laid. `build_entry` makes one from
 the facts and refuses, with the field, a fact the family does not take.
 
 Any entry answers every such fact, with the neutral value (nothing) for those its kind
@@ -72,6 +72,8 @@ class RoundEntry:
     void = False
     match = None
     finish = None
+    big_gin = False
+    upcard = None
     penalties: ClassVar[tuple[PenaltyEntry, ...]] = ()
     # Whether its hands may say what was laid (LaidHand).
     laid_hands: ClassVar[bool] = False
@@ -83,7 +85,8 @@ def _refusal(name: str, value: Any) -> InvalidRound:
     if name == "match":
         return InvalidRound("gin_match_not_open", {"match": value}, where=("match",))
     reason = {"ender_melds": "ender_melds_without_lay_off", "void": "void_not_in_family",
-              "finish": "finish_only_rami", "penalties": "penalty_only_rami"}[name]
+              "finish": "finish_only_rami", "penalties": "penalty_only_rami",
+              "big_gin": "big_gin_only_gin", "upcard": "upcard_only_gin"}[name]
     return InvalidRound(reason, where=(name,))
 
 
@@ -101,12 +104,13 @@ def takes(kind: type[RoundEntry]) -> frozenset[str]:
 def build_entry(kind: type[RoundEntry], *, ender: PlayerId | None,
                 hands: Iterable[HandEntry], ender_melds=None, void: bool = False,
                 match: int | None = None, finish: str | None = None,
-                penalties: Iterable[PenaltyEntry] = ()) -> RoundEntry:
+                penalties: Iterable[PenaltyEntry] = (), big_gin: bool = False,
+                upcard: str | None = None) -> RoundEntry:
     """A round of the entry type `kind` from its facts; InvalidRound naming each fact given
     that `kind` does not take (`void`, `finish`, `hands[2].laid`), all of them at once."""
     hands = tuple(hands)
     given = {"ender_melds": ender_melds, "void": void, "match": match, "finish": finish,
-             "penalties": tuple(penalties)}
+             "penalties": tuple(penalties), "big_gin": big_gin, "upcard": upcard}
     held = takes(kind)
     found = Collected()
     for name, value in given.items():

@@ -126,8 +126,11 @@ def match_title(match, *, only_semifinal: bool = False) -> str:
 
 def final_account_parts(rules, match, side: int) -> str:
     """What a player's final account adds up once the match is over, as the sheet writes
-    it before the "= 263": total + game bonus + boxes (docs/rules.md 8)."""
-    return " + ".join(str(part) for part in engine.match_account_parts(rules, match, side))
+    it before the "= 263": total + game bonus + boxes (docs/rules.md 8), in brackets and
+    "× 2" when a shutout doubled the account."""
+    parts = engine.match_account_parts(rules, match, side)
+    written = " + ".join(str(part) for part in parts)
+    return written if match.finals[side] == sum(parts) else f"({written}) × 2"
 
 
 def build_gin_sheet(view) -> GinSheet:

@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .ace_in_runs_enum import AceInRunsEnum
+from .ace_upcard_enum import AceUpcardEnum
 from .api_token import ApiToken
 from .attempt import Attempt
 from .basic_correction_input_request import BasicCorrectionInputRequest
@@ -157,6 +158,7 @@ from .webhook_input_request import WebhookInputRequest
 
 __all__ = (
     "AceInRunsEnum",
+    "AceUpcardEnum",
     "ApiToken",
     "Attempt",
     "BasicCorrectionInputRequest",

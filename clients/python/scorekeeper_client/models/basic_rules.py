@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.ace_in_runs_enum import AceInRunsEnum
+from ..models.ace_upcard_enum import AceUpcardEnum
 from ..models.basic_rules_family_enum import BasicRulesFamilyEnum
 from ..models.dead_last_living_enum import DeadLastLivingEnum
 from ..models.dealer_rule_enum import DealerRuleEnum
@@ -73,6 +74,13 @@ class BasicRules:
             rounds_to_play (int):
             tournament (bool):
             bye (int | None):
+            shutout (bool):
+            big_gin (bool):
+            big_gin_bonus (int):
+            oklahoma (bool):
+            spades_double (bool):
+            ace_upcard (AceUpcardEnum): * `gin` - gin
+                * `one` - one
             winner_share (int):
             identities (bool):
             first_meld_min (int):
@@ -119,6 +127,12 @@ class BasicRules:
     rounds_to_play: int
     tournament: bool
     bye: int | None
+    shutout: bool
+    big_gin: bool
+    big_gin_bonus: int
+    oklahoma: bool
+    spades_double: bool
+    ace_upcard: AceUpcardEnum
     winner_share: int
     identities: bool
     first_meld_min: int
@@ -210,6 +224,18 @@ class BasicRules:
         bye: int | None
         bye = self.bye
 
+        shutout = self.shutout
+
+        big_gin = self.big_gin
+
+        big_gin_bonus = self.big_gin_bonus
+
+        oklahoma = self.oklahoma
+
+        spades_double = self.spades_double
+
+        ace_upcard = self.ace_upcard.value
+
         winner_share = self.winner_share
 
         identities = self.identities
@@ -262,6 +288,12 @@ class BasicRules:
                 "rounds_to_play": rounds_to_play,
                 "tournament": tournament,
                 "bye": bye,
+                "shutout": shutout,
+                "big_gin": big_gin,
+                "big_gin_bonus": big_gin_bonus,
+                "oklahoma": oklahoma,
+                "spades_double": spades_double,
+                "ace_upcard": ace_upcard,
                 "winner_share": winner_share,
                 "identities": identities,
                 "first_meld_min": first_meld_min,
@@ -376,6 +408,18 @@ class BasicRules:
 
         bye = _parse_bye(d.pop("bye"))
 
+        shutout = d.pop("shutout")
+
+        big_gin = d.pop("big_gin")
+
+        big_gin_bonus = d.pop("big_gin_bonus")
+
+        oklahoma = d.pop("oklahoma")
+
+        spades_double = d.pop("spades_double")
+
+        ace_upcard = AceUpcardEnum(d.pop("ace_upcard"))
+
         winner_share = d.pop("winner_share")
 
         identities = d.pop("identities")
@@ -425,6 +469,12 @@ class BasicRules:
             rounds_to_play=rounds_to_play,
             tournament=tournament,
             bye=bye,
+            shutout=shutout,
+            big_gin=big_gin,
+            big_gin_bonus=big_gin_bonus,
+            oklahoma=oklahoma,
+            spades_double=spades_double,
+            ace_upcard=ace_upcard,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

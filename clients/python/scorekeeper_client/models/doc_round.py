@@ -30,6 +30,8 @@ class DocRound:
         hands (list[DocHand]):
         void (bool | Unset): A Gin round abandoned (docs/rules.md 8). Default: False.
         match (int | None | Unset): A Gin tournament's match, when the round named it.
+        big_gin (bool | Unset): A Gin round won by a Big Gin (docs/rules.md 8). Default: False.
+        upcard (None | str | Unset): Oklahoma Gin: the deal's first upcard ("7S").
         finish (str | Unset): Rami: "none", "rummy" or "own_cards"; "" for other families. Default: ''.
         penalties (list[DocPenalty] | None | Unset): Rami: the round's penalties.
     """
@@ -43,6 +45,8 @@ class DocRound:
     hands: list[DocHand]
     void: bool | Unset = False
     match: int | None | Unset = UNSET
+    big_gin: bool | Unset = False
+    upcard: None | str | Unset = UNSET
     finish: str | Unset = ""
     penalties: list[DocPenalty] | None | Unset = UNSET
 
@@ -86,6 +90,14 @@ class DocRound:
         else:
             match = self.match
 
+        big_gin = self.big_gin
+
+        upcard: None | str | Unset
+        if isinstance(self.upcard, Unset):
+            upcard = UNSET
+        else:
+            upcard = self.upcard
+
         finish = self.finish
 
         penalties: list[dict[str, Any]] | None | Unset
@@ -117,6 +129,10 @@ class DocRound:
             field_dict["void"] = void
         if match is not UNSET:
             field_dict["match"] = match
+        if big_gin is not UNSET:
+            field_dict["big_gin"] = big_gin
+        if upcard is not UNSET:
+            field_dict["upcard"] = upcard
         if finish is not UNSET:
             field_dict["finish"] = finish
         if penalties is not UNSET:
@@ -196,6 +212,17 @@ class DocRound:
 
         match = _parse_match(d.pop("match", UNSET))
 
+        big_gin = d.pop("big_gin", UNSET)
+
+        def _parse_upcard(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        upcard = _parse_upcard(d.pop("upcard", UNSET))
+
         finish = d.pop("finish", UNSET)
 
         def _parse_penalties(data: object) -> list[DocPenalty] | None | Unset:
@@ -230,6 +257,8 @@ class DocRound:
             hands=hands,
             void=void,
             match=match,
+            big_gin=big_gin,
+            upcard=upcard,
             finish=finish,
             penalties=penalties,
         )

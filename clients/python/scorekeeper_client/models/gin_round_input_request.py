@@ -25,6 +25,11 @@ class GinRoundInputRequest:
         ender (int | None | Unset): The player who knocked (0 deadwood: gin).
         hands (list[HandInputRequest] | Unset): Both players' hands; a defender's typed deadwood is after laying off.
         ender_melds (list[list[str]] | None | Unset): The knocker's melds as laid, which the defender lays off onto.
+        big_gin (bool | Unset): A Big Gin: the knocker's 11 cards all melded, scored with the rules' big_gin_bonus
+            instead of the gin bonus. Only where the rules have big_gin. Default: False.
+        upcard (None | str | Unset): Oklahoma Gin: the deal's first upcard ("7S"), needed for every knocked or void
+            round there, refused elsewhere. Its rank is the deal's knock limit; a spade doubles the deal where
+            spades_double.
         match (int | None | Unset): A tournament's match (1, 2 semifinals; 3 the final), needed for a void round while
             both semifinals are played. A tournament of three plays semifinal 1 and the final (its bye, the rules' bye,
             waits for it); one of two plays the final alone.
@@ -35,6 +40,8 @@ class GinRoundInputRequest:
     ender: int | None | Unset = UNSET
     hands: list[HandInputRequest] | Unset = UNSET
     ender_melds: list[list[str]] | None | Unset = UNSET
+    big_gin: bool | Unset = False
+    upcard: None | str | Unset = UNSET
     match: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,6 +75,14 @@ class GinRoundInputRequest:
         else:
             ender_melds = self.ender_melds
 
+        big_gin = self.big_gin
+
+        upcard: None | str | Unset
+        if isinstance(self.upcard, Unset):
+            upcard = UNSET
+        else:
+            upcard = self.upcard
+
         match: int | None | Unset
         if isinstance(self.match, Unset):
             match = UNSET
@@ -89,6 +104,10 @@ class GinRoundInputRequest:
             field_dict["hands"] = hands
         if ender_melds is not UNSET:
             field_dict["ender_melds"] = ender_melds
+        if big_gin is not UNSET:
+            field_dict["big_gin"] = big_gin
+        if upcard is not UNSET:
+            field_dict["upcard"] = upcard
         if match is not UNSET:
             field_dict["match"] = match
 
@@ -143,6 +162,17 @@ class GinRoundInputRequest:
 
         ender_melds = _parse_ender_melds(d.pop("ender_melds", UNSET))
 
+        big_gin = d.pop("big_gin", UNSET)
+
+        def _parse_upcard(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        upcard = _parse_upcard(d.pop("upcard", UNSET))
+
         def _parse_match(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -158,6 +188,8 @@ class GinRoundInputRequest:
             ender=ender,
             hands=hands,
             ender_melds=ender_melds,
+            big_gin=big_gin,
+            upcard=upcard,
             match=match,
         )
 

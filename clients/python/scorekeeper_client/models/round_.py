@@ -43,6 +43,12 @@ class Round:
             * `rummy` - rummy
             * `own_cards` - own_cards
         nobody_else_laid (bool): Rami: nobody but the finisher laid anything this round.
+        big_gin (bool): Gin: won by a Big Gin, the knocker's 11 cards all melded.
+        upcard (None | str): Oklahoma Gin: the deal's first upcard ("7S"); null for other games.
+        knock_limit (int | None): Oklahoma Gin: the deal's knock limit, the upcard's rank (faces 10, an ace 0 = gin
+            only, or 1 where ace_upcard is "one"); null for other games.
+        doubled (bool): Oklahoma Gin: a spade upcard with spades_double, every point of the deal doubled (bonuses too,
+            not the boxes).
         results (list[Result]):
         out (list[int]):
         rebuy_offers (list[RebuyOffer]):
@@ -63,6 +69,10 @@ class Round:
     points: int
     finish: BlankEnum | FinishEnum
     nobody_else_laid: bool
+    big_gin: bool
+    upcard: None | str
+    knock_limit: int | None
+    doubled: bool
     results: list[Result]
     out: list[int]
     rebuy_offers: list[RebuyOffer]
@@ -105,6 +115,16 @@ class Round:
 
         nobody_else_laid = self.nobody_else_laid
 
+        big_gin = self.big_gin
+
+        upcard: None | str
+        upcard = self.upcard
+
+        knock_limit: int | None
+        knock_limit = self.knock_limit
+
+        doubled = self.doubled
+
         results = []
         for results_item_data in self.results:
             results_item = results_item_data.to_dict()
@@ -136,6 +156,10 @@ class Round:
                 "points": points,
                 "finish": finish,
                 "nobody_else_laid": nobody_else_laid,
+                "big_gin": big_gin,
+                "upcard": upcard,
+                "knock_limit": knock_limit,
+                "doubled": doubled,
                 "results": results,
                 "out": out,
                 "rebuy_offers": rebuy_offers,
@@ -205,6 +229,24 @@ class Round:
 
         nobody_else_laid = d.pop("nobody_else_laid")
 
+        big_gin = d.pop("big_gin")
+
+        def _parse_upcard(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        upcard = _parse_upcard(d.pop("upcard"))
+
+        def _parse_knock_limit(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        knock_limit = _parse_knock_limit(d.pop("knock_limit"))
+
+        doubled = d.pop("doubled")
+
         results = []
         _results = d.pop("results")
         for results_item_data in _results:
@@ -237,6 +279,10 @@ class Round:
             points=points,
             finish=finish,
             nobody_else_laid=nobody_else_laid,
+            big_gin=big_gin,
+            upcard=upcard,
+            knock_limit=knock_limit,
+            doubled=doubled,
             results=results,
             out=out,
             rebuy_offers=rebuy_offers,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.ace_in_runs_enum import AceInRunsEnum
+from ..models.ace_upcard_enum import AceUpcardEnum
 from ..models.dead_last_living_enum import DeadLastLivingEnum
 from ..models.dealer_rule_enum import DealerRuleEnum
 from ..models.family_enum import FamilyEnum
@@ -72,6 +73,13 @@ class RuleOverrides:
             rounds_to_play (int | Unset):
             tournament (bool | Unset):
             bye (int | None | Unset):
+            shutout (bool | Unset):
+            big_gin (bool | Unset):
+            big_gin_bonus (int | Unset):
+            oklahoma (bool | Unset):
+            spades_double (bool | Unset):
+            ace_upcard (AceUpcardEnum | Unset): * `gin` - gin
+                * `one` - one
             winner_share (int | Unset):
             identities (bool | Unset):
             first_meld_min (int | Unset):
@@ -118,6 +126,12 @@ class RuleOverrides:
     rounds_to_play: int | Unset = UNSET
     tournament: bool | Unset = UNSET
     bye: int | None | Unset = UNSET
+    shutout: bool | Unset = UNSET
+    big_gin: bool | Unset = UNSET
+    big_gin_bonus: int | Unset = UNSET
+    oklahoma: bool | Unset = UNSET
+    spades_double: bool | Unset = UNSET
+    ace_upcard: AceUpcardEnum | Unset = UNSET
     winner_share: int | Unset = UNSET
     identities: bool | Unset = UNSET
     first_meld_min: int | Unset = UNSET
@@ -236,6 +250,20 @@ class RuleOverrides:
         else:
             bye = self.bye
 
+        shutout = self.shutout
+
+        big_gin = self.big_gin
+
+        big_gin_bonus = self.big_gin_bonus
+
+        oklahoma = self.oklahoma
+
+        spades_double = self.spades_double
+
+        ace_upcard: str | Unset = UNSET
+        if not isinstance(self.ace_upcard, Unset):
+            ace_upcard = self.ace_upcard.value
+
         winner_share = self.winner_share
 
         identities = self.identities
@@ -327,6 +355,18 @@ class RuleOverrides:
             field_dict["tournament"] = tournament
         if bye is not UNSET:
             field_dict["bye"] = bye
+        if shutout is not UNSET:
+            field_dict["shutout"] = shutout
+        if big_gin is not UNSET:
+            field_dict["big_gin"] = big_gin
+        if big_gin_bonus is not UNSET:
+            field_dict["big_gin_bonus"] = big_gin_bonus
+        if oklahoma is not UNSET:
+            field_dict["oklahoma"] = oklahoma
+        if spades_double is not UNSET:
+            field_dict["spades_double"] = spades_double
+        if ace_upcard is not UNSET:
+            field_dict["ace_upcard"] = ace_upcard
         if winner_share is not UNSET:
             field_dict["winner_share"] = winner_share
         if identities is not UNSET:
@@ -486,6 +526,23 @@ class RuleOverrides:
 
         bye = _parse_bye(d.pop("bye", UNSET))
 
+        shutout = d.pop("shutout", UNSET)
+
+        big_gin = d.pop("big_gin", UNSET)
+
+        big_gin_bonus = d.pop("big_gin_bonus", UNSET)
+
+        oklahoma = d.pop("oklahoma", UNSET)
+
+        spades_double = d.pop("spades_double", UNSET)
+
+        _ace_upcard = d.pop("ace_upcard", UNSET)
+        ace_upcard: AceUpcardEnum | Unset
+        if isinstance(_ace_upcard, Unset):
+            ace_upcard = UNSET
+        else:
+            ace_upcard = AceUpcardEnum(_ace_upcard)
+
         winner_share = d.pop("winner_share", UNSET)
 
         identities = d.pop("identities", UNSET)
@@ -535,6 +592,12 @@ class RuleOverrides:
             rounds_to_play=rounds_to_play,
             tournament=tournament,
             bye=bye,
+            shutout=shutout,
+            big_gin=big_gin,
+            big_gin_bonus=big_gin_bonus,
+            oklahoma=oklahoma,
+            spades_double=spades_double,
+            ace_upcard=ace_upcard,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

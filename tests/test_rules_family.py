@@ -179,3 +179,15 @@ def test_a_round_of_any_kind_reads_the_facts_its_kind_does_not_hold_as_nothing()
     assert (entry.ender_melds, entry.void, entry.match, entry.finish, entry.penalties) == (
         None, False, None, None, ())
     assert (HANDS[0].laid, HANDS[0].laid_melds) == (None, None)
+
+
+@pytest.mark.parametrize(("preset", "overrides", "lowest"), [
+    ("wiener", {}, True),          # docs/rules.md 4: points in hand count against
+    ("gin", {}, False),            # 8: points won count for
+    ("basic", {}, False),          # 9: points scored count for
+    ("rami", {}, False),           # 10: normal mode, laid points count for
+    ("rami", {"mode": "elimination"}, True),  # 10.5: points in hand count against
+])
+def test_each_family_says_whether_the_lowest_total_leads(preset, overrides, lowest):
+    rules = Rules.preset(preset, **overrides)
+    assert family_for(rules).lowest_leads(rules) is lowest

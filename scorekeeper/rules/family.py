@@ -52,6 +52,8 @@ class Family:
     # whether a hand at the end of a round counts whole (no melds taken off: Basic Rummy,
     # Rami), so the one who ended the round holds nothing,
     whole_hands: bool
+    # and whether the lowest total leads under these rules (else the highest).
+    lowest_leads: Callable[[Rules], bool]
 
     @property
     def void_rounds(self) -> bool:
@@ -86,6 +88,8 @@ KNOCK = Family(
     # docs/rules.md 4.3: out at the limit; a Punktespiel (6.3) eliminates nobody.
     eliminates=lambda rules: rules.mode != "points",
     whole_hands=False,
+    # docs/rules.md 4: points in hand count against; the fewest lead.
+    lowest_leads=lambda rules: True,
 )
 
 GIN = Family(
@@ -101,6 +105,8 @@ GIN = Family(
     ledger_kinds=frozenset({"buy_in", "carry_over", "payout", "point_settlement"}),
     eliminates=lambda rules: False,
     whole_hands=False,
+    # docs/rules.md 8: points won count for; the most lead in the current match.
+    lowest_leads=lambda rules: False,
 )
 
 
@@ -111,6 +117,9 @@ def _tally(rules: TallyRules, ledger_kinds: frozenset[str],
         play_on=rules.play_on, snapshot=rules.snapshot, resume=rules.resume,
         is_over=rules.is_over, closes_by_hand=closes_by_hand, ledger_kinds=ledger_kinds,
         eliminates=eliminates, whole_hands=True,
+        # docs/rules.md 9, 10: points scored count for, except in Rami's elimination mode,
+        # where the points in hand count against.
+        lowest_leads=eliminates,
     )
 
 

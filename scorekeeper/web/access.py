@@ -26,7 +26,19 @@ def member_game(request, game_id: int, *, write: bool = False,
         raise Hidden("No such game")
     policy.check(request, action or ("game.write" if write else "club.read"), game.club_id,
                  role=game.caller_role)
+    # Kept for this request: the sheet a write answers with (views.show_sheet) shows what
+    # the role allows without reading it again.
+    request.game_roles = {**getattr(request, "game_roles", {}), game.pk: game.caller_role}
     return game, policy.may_write(request, game.club_id, role=game.caller_role)
+
+
+def caller_role(request, game_id: int) -> str:
+    """The user's role in the club of a game member_game let them into in this request
+    (read again, with the same checks, if it did not)."""
+    known = getattr(request, "game_roles", {})
+    if game_id in known:
+        return known[game_id]
+    return member_game(request, game_id)[0].caller_role
 
 
 def club_member(request, club_id: int, action: str = "club.read", *,

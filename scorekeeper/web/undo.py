@@ -42,6 +42,9 @@ def undo_rebuy(request, game_id: int):
                           message=_("That player does not sit at this game."))
     except RulesError as error:
         return show_sheet(request, game_id, status=409, message=message_for(error))
+    if saved is not None:  # a repeated tap: the first tap's answer said it already
+        messages.success(request, _("%(name)s's re-buy is undone.") % {
+            "name": saved.name(int(player))})
     return show_sheet(request, game_id, view=saved)
 
 

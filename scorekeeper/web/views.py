@@ -35,9 +35,10 @@ from ..services import policy
 from ..services.errors import Refused
 from . import families
 from . import presenters as pages
-from .access import member_game
+from .access import caller_role, member_game
 from .forms import NAME_PROBLEMS, NewGameForm, apply_seat_action, read_seats
 from .htmx import go, page_or_fragment, swap_whole_page
+from .presenters.home import game_cards
 
 SHEET = "scorekeeper/game.html"
 
@@ -52,7 +53,8 @@ def home(request):
         Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
     )
     games = (
-        policy.visible_games(request).defer("snapshot")
+        # The snapshot is kept for the cards' leaders (presenters/home.py): no replay.
+        policy.visible_games(request)
         .select_related("club")
         .annotate(round_count=Count("rounds__number", distinct=True))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
@@ -66,8 +68,8 @@ def home(request):
               .order_by("-created_at", "-id").values_list("pk", flat=True)[:10])
     recent = list(games.filter(pk__in=list(newest)))
     return render(request, "scorekeeper/home.html", {
-        "running": running,
-        "recent": recent,
+        "running": game_cards(running),
+        "recent": game_cards(recent),
         "writable_clubs": [m.club for m in memberships
                            if policy.may_write(request, m.club_id, role=m.role)],
         "memberships": memberships,
@@ -238,6 +240,11 @@ def show_sheet(request, game_id: int, *, message: str = "", status: int = 200, v
     if view is None:
         game, can_write = member_game(request, game_id)
         view = services.load_game(game)
+    elif not hasattr(view.game, "caller_role"):
+        # The game a write hands back was read without the caller's role, and the sheet's
+        # "Void this game" is for organisers: without it the action appeared only on
+        # reload (issue 25).
+        view.game.caller_role = caller_role(request, game_id)
     context = _sheet_context(view, can_write, message=message,
                              poll_url=reverse("game", args=[game_id]))
     response = render(request, SHEET, context, status=status)

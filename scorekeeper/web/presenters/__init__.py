@@ -13,6 +13,8 @@ next_round.py who plays and deals the next round, the re-buys open, who played a
 result.py the end of a game: placings, payouts, who pays whom
 account.py who got what in a round, a player's account
 what_if.py what a correction would change before it is saved
+home.py the home page's game cards: each game's kind and who leads it (views.home imports
+it itself: it reads the families' page modules, which import this package)
 
 The names below are the ones other modules use; they import them from here.
 """

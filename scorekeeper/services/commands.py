@@ -70,10 +70,10 @@ class PlannedRound:
     """A round worked out on the game as `view` shows it (docs/reliability.md, "Entering a
     round"): stored only while the game is still at that version (store_round).
 
-    `who` asked for it and `actor` is recorded as having acted; `state` is the game with
-    the round, whose money moves between `accounts` (those that exist already); `arguments`
-    are record_round's, to work the round out again under the lock when another write
-    came first.
+    `who` asked for it and `actor` is recorded as having acted; `entry` is the round as
+    the engine takes it (checked against the seats and the rules, which never change, so
+    it holds at any later version); `state` is the game with the round, whose money moves
+    between `accounts` (those that exist already).
     """
 
     view: GameView
@@ -83,7 +83,6 @@ class PlannedRound:
     entry: engine.RoundEntry
     state: engine.Game
     accounts: tuple
-    arguments: dict
 
     @property
     def added(self) -> tuple:
@@ -100,6 +99,15 @@ def plan_round(
     """The game's next round worked out on `view`, with every check record_round makes:
     it reads, writes nothing and takes no lock. `user` must be allowed to write: the
     policy is asked here (with the caller's role when the view's row came with it)."""
+    actor = _may_enter(view, number, user)
+    entry = checked_entry(view, ender, hands, ender_melds, void, match, finish, penalties,
+                          big_gin, upcard)
+    return _played(view, user, actor, number, entry)
+
+
+def _may_enter(view: GameView, number: int, user):
+    """The acting user, once the policy lets `user` write and round `number` is the game's
+    next: GameVoid, GameFinished or StaleRound otherwise."""
     actor = allowed(user, "game.write", view.game.club_id, row=view.game)
     refuse_void(view)
     state = view.state
@@ -110,21 +118,20 @@ def plan_round(
             f"Round {number} cannot be entered: the next round is {state.next_round}",
             next_round=state.next_round,
         )
-    entry = checked_entry(view, ender, hands, ender_melds, void, match, finish, penalties,
-                          big_gin, upcard)
+    return actor
+
+
+def _played(view: GameView, who, actor, number: int, entry: engine.RoundEntry
+            ) -> PlannedRound:
     # One round onto the state so far: the earlier rounds are not played again, and
     # their money stays as booked; the round adds only its own movements (and the
     # payout when it ends the game).
-    arguments = {"number": number, "ender": ender, "hands": hands,
-                 "ender_melds": ender_melds, "void": void, "match": match,
-                 "finish": finish, "penalties": penalties, "big_gin": big_gin,
-                 "upcard": upcard}
+    state = view.state
     new_state = engine.play_on(state, entry)
     game = view.game
     accounts = ledger.known_accounts(new_state.transfers[len(state.transfers):],
                                      game_id=game.pk, session_id=game.session_id)
-    return PlannedRound(view, user, actor, number, entry, new_state, tuple(accounts),
-                        arguments)
+    return PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts))
 
 
 def record_round(
@@ -160,14 +167,16 @@ def store_round(planned: PlannedRound, *, request_id: str = ""
     """Store a round planned before the lock (plan_round on a row read by
     services.read_game), in a transaction that holds the lock only to write: it stores the
     round if the game is still at the version planned on, and else, another write having
-    come first, enters it as record_round does, under the lock, from the start."""
+    come first, plays the same round again onto the game as it is now, under the lock."""
     with transaction.atomic():
         try:
             return _stored(planned, request_id)
         except VersionMoved:
             # Nothing was written yet: the version is the first thing a write changes.
-            return record_round(game_id=planned.view.game.pk, **planned.arguments,
-                                user=planned.who, request_id=request_id)
+            view = read_for_write(planned.view.game.pk, seats=planned.view.seats)
+            actor = _may_enter(view, planned.number, planned.who)
+            again = _played(view, planned.who, actor, planned.number, planned.entry)
+            return _stored(again, request_id)
 
 
 def _stored(planned: PlannedRound, request_id: str) -> tuple[engine.RoundResult, GameView]:

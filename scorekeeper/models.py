@@ -170,6 +170,10 @@ class Game(models.Model):
     # revokes every link handed out so far. 0 signs the game id alone, as links did
     # before they could be revoked, so those keep working until the first revocation.
     share_version = models.PositiveIntegerField(default=0, editable=False)
+    phones_enter_hands = models.BooleanField(
+        default=True,
+        help_text="Players may enter their own hands from their phones (docs/table.md).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -34,8 +34,9 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The packages first, in a layer of their own: a change to the code does not install them again.
-COPY Makefile requirements.lock ./
-RUN make install-runtime
+COPY Makefile requirements.lock requirements-uv.lock ./
+# uv installs the lock and then leaves: the image runs the server, not its installer.
+RUN make install-runtime && .venv/bin/python -m pip uninstall --quiet --yes uv
 COPY manage.py ./
 COPY scorekeeper scorekeeper
 COPY ledger ledger

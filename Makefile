@@ -19,19 +19,31 @@ help:
 	@echo "make client the Python client package in clients/python/, made again from the API schema"
 
 # Installs come from the locks only (every package pinned with its hash): requirements.lock
-# is what the server runs (make serve), requirements-dev.lock adds the tests, lint and tools
-# (make run, make test). They are made from requirements.txt and requirements-dev.txt by
-# `make lock`; tests/test_locks.py checks that they agree.
+# is what the server runs (make run, make serve), requirements-dev.lock adds the tests, lint
+# and tools (make test; a first `make run` would spend 45 s more on them). They are made
+# from requirements.txt and requirements-dev.txt by `make lock`; tests/test_locks.py checks
+# that they agree.
 $(PY):
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (Django 6)"; exit 1; }
+	@echo "== Making the virtual environment $(VENV) with $(PYTHON)"
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-runtime: requirements.lock | $(PY)
-	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+# pip brings uv alone (requirements-uv.lock); uv installs the locks, hashes required as
+# pip would, in seconds where pip took more than a minute (README, "Dependencies").
+UV_INSTALL = $(VENV)/bin/uv pip install --quiet --python $(PY) --require-hashes
+$(VENV)/.installed-uv: requirements-uv.lock | $(PY)
+	@echo "== Installing the installer, uv (requirements-uv.lock)"
+	$(PY) -m pip install --quiet --require-hashes -r requirements-uv.lock
+	touch $@
+
+$(VENV)/.installed-runtime: requirements.lock $(VENV)/.installed-uv
+	@echo "== Installing the server's packages (requirements.lock)"
+	$(UV_INSTALL) -r requirements.lock
 	touch $@
 
 $(VENV)/.installed: requirements-dev.lock $(VENV)/.installed-runtime
-	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.lock
+	@echo "== Installing the tools for tests and lint (requirements-dev.lock)"
+	$(UV_INSTALL) -r requirements-dev.lock
 	touch $@
 
 install: $(VENV)/.installed
@@ -46,15 +58,18 @@ LOCK = PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip-compile --quiet --generate-hash
 lock: install
 	$(LOCK) --output-file requirements.lock requirements.txt
 	$(LOCK) --constraint requirements.lock --output-file requirements-dev.lock requirements-dev.txt
+	$(LOCK) --output-file requirements-uv.lock requirements-uv.txt
 
 # Collected again only when what it collects changed (our static/, the installed packages'
-# files, the storage settings) or staticfiles/ is gone: compressing every file takes about
-# 25 s, and `make run` (also started by two tests) and `make test` ask for it each time.
+# files, the storage settings) or staticfiles/ is gone: compressing takes most of its 7 s
+# (the settings leave out source maps and plain-named copies), and `make run` (also started
+# by two tests) and `make test` ask for it each time.
 STATIC_STAMP := $(VENV)/.collected-static
 static: $(STATIC_STAMP)
 
 $(STATIC_STAMP): $(VENV)/.installed-runtime scorekeeper/settings.py $(shell find static -type f) \
 		$(if $(wildcard staticfiles),,FORCE) | pdflibs
+	@echo "== Collecting the static files into staticfiles/ (hashed names, compressed)"
 	$(PY) manage.py collectstatic --noinput -v0
 	touch $@
 
@@ -83,7 +98,8 @@ PORT = 8000
 run: export SECURE_SSL_REDIRECT = 0
 run: export SESSION_COOKIE_SECURE = 0
 run: export CSRF_COOKIE_SECURE = 0
-run: install static
+run: install-runtime static
+	@echo "== Migrating the database and loading the demo club (only into an empty database)"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo --if-empty
 	$(PY) manage.py sweepwebhooks
@@ -219,10 +235,11 @@ test-postgres: install static chromium clients
 	echo "== PostgreSQL run: the database tests, no browser"; export DATABASE_URL="$$url"; \
 	$(call PYTEST,$(PG_SELECT))
 
-.venv-bench/.installed: requirements.txt requirements-bench.txt bench/requirements-no-deps.txt
+.venv-bench/.installed: requirements.txt requirements-bench.txt bench/requirements-no-deps.txt $(VENV)/.installed-uv
 	test -x .venv-bench/bin/python || $(PYTHON) -m venv .venv-bench
-	.venv-bench/bin/python -m pip install --quiet -r requirements-bench.txt
-	.venv-bench/bin/python -m pip install --quiet --no-deps -r bench/requirements-no-deps.txt
+	$(VENV)/bin/uv pip install --quiet --python .venv-bench/bin/python -r requirements-bench.txt
+	$(VENV)/bin/uv pip install --quiet --python .venv-bench/bin/python --no-deps \
+		-r bench/requirements-no-deps.txt
 	touch $@
 
 # The HTTP part (bench/http.py) runs ours and ihatemoney (requirements-bench.txt) under

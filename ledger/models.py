@@ -16,9 +16,11 @@ class Account(models.Model):
     class Scope(models.TextChoices):
         GAME = "game"
         SESSION = "session"
+        TOURNAMENT = "tournament"  # a club tournament's entry fees and prizes
 
     scope = models.CharField(max_length=10, choices=Scope)
-    scope_id = models.BigIntegerField(help_text="The id of the game or the table session.")
+    scope_id = models.BigIntegerField(
+        help_text="The id of the game, the table session or the tournament.")
     key = models.CharField(max_length=50, help_text='"player:11", "pot", "kitty" or "carry".')
 
     class Meta:
@@ -71,7 +73,10 @@ class Entry(models.Model):
     amount_minor = models.BigIntegerField(help_text="Minor units (cents), always positive.")
     currency = models.CharField(max_length=3)
     kind = models.CharField(max_length=20, choices=Kind)
-    game_id = models.BigIntegerField(db_index=True)
+    # A game's entry names its game; a club tournament's entry fees and prizes name the
+    # tournament instead (ledger.tournaments), and no game.
+    game_id = models.BigIntegerField(db_index=True, null=True, blank=True)
+    tournament_id = models.BigIntegerField(db_index=True, null=True, blank=True)
     round_number = models.PositiveIntegerField(null=True, blank=True)
     batch = models.UUIDField(db_index=True, help_text="Shared by the entries of one money event.")
     reverses = models.OneToOneField(
@@ -109,6 +114,11 @@ class Entry(models.Model):
             models.CheckConstraint(
                 condition=~Q(debit_account=F("credit_account")),
                 name="ledger_entry_accounts_differ",
+            ),
+            models.CheckConstraint(
+                condition=Q(game_id__isnull=False, tournament_id__isnull=True)
+                | Q(game_id__isnull=True, tournament_id__isnull=False),
+                name="ledger_entry_game_or_tournament",
             ),
         ]
 

@@ -35,9 +35,9 @@ TEXTS = {
     "discard_too_few_cards": _("A discard needs at least two cards in the hand"),
     "too_many_copies": _("%(card)s appears %(count)s times; the decks hold %(decks)s"),
     "too_many_jokers": ngettext_lazy(
-        "%(card)s appears %(count)s times; the game has %(jokers)s joker",
-        "%(card)s appears %(count)s times; the game has %(jokers)s jokers",
-        "jokers",
+        "%(card)s appears %(count)s time; jokers in this game: %(jokers)s",
+        "%(card)s appears %(count)s times; jokers in this game: %(jokers)s",
+        "count",
     ),
     # Amounts (docs/rules.md 5 and 6.5)
     "amount_not_text": _(
@@ -83,6 +83,22 @@ TEXTS = {
         "A Gin tournament is played by %(low)s to %(high)s players; %(given)s are seated",
     ),
     "gin_bye_only_three": _("Only a Gin tournament of 3 players has a bye: leave bye out"),
+    "payouts_missing": _("The payout table needs at least the winner's percent"),
+    "payout_negative": _("A payout is a percent of the pool, 0 or more"),
+    "payouts_sum": _("The payouts must add up to 100 percent of the pool, not %(sum)s"),
+    "payout_winner_low": _("The winner gets at least %(least)s percent of the pool, not "
+                           "%(given)s"),
+    "payouts_places": _("The payout table has more places than the %(players)s players"),
+    "match_not_gin": _("A club tournament's matches are Gin: choose a Gin preset"),
+    "match_single_table": _("Each match of a club tournament is one Gin match of two: leave "
+                            "the single-table tournament rule out"),
+    "hollywood_tournament": _(
+        "Hollywood Gin is one match of two players, not a tournament: set hollywood or "
+        "tournament, not both",
+    ),
+    "hollywood_ring_game": _(
+        "Hollywood Gin plays its three games to the game target: leave rounds_to_play at 0",
+    ),
     "too_few_players": _("A game needs at least %(count)s players"),
     "family_players": _(
         "%(family)s is played by %(low)s to %(high)s players; %(given)s are seated",
@@ -206,8 +222,10 @@ TEXTS = {
         "Enter the points %(name)s laid this round, or the melds as cards (0 if nothing was laid)",
     ),
     "laid_not_whole": _("%(name)s's laid points must be a whole number of 0 or more"),
-    "laid_too_large": _(
+    "laid_too_large": ngettext_lazy(
+        "%(name)s cannot have laid %(laid)s point: the cards in play score at most %(most)s",
         "%(name)s cannot have laid %(laid)s points: the cards in play score at most %(most)s",
+        "laid",
     ),
     "laid_impossible": ngettext_lazy(
         "%(name)s cannot have laid %(laid)s point: every laid card scores a multiple of "

@@ -174,6 +174,10 @@ class Game(models.Model):
         default=True,
         help_text="Players may enter their own hands from their phones (docs/table.md).",
     )
+    # A club tournament's match game (scorekeeper.tournament_models): kept on the game, so
+    # that reading one needs no join, and a match game voided for a new one still says so.
+    tournament = models.ForeignKey("scorekeeper.Tournament", models.PROTECT, null=True,
+                                   blank=True, related_name="games")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -204,7 +208,8 @@ class Round(models.Model):
     """A round as entered, or a correction of it (a higher revision of the same number).
 
     The highest revision of a number is the one that counts; the others stay
-    as the record of what was entered before.
+    as the record of what was entered before. An undone round counts no more, with every
+    revision of it.
     """
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="rounds")
@@ -239,13 +244,22 @@ class Round(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     entered_at = models.DateTimeField(auto_now_add=True)
+    # The last round undone at the table (services.undo_last_round): every revision of its
+    # number is kept, marked, as an undone re-buy is; the number is entered again afresh.
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    undo_reason = models.CharField(max_length=255, blank=True)
 
     class Meta:
         ordering = ["number", "revision"]
         constraints = [
-            # The last line of defence against two phones entering the same round.
+            # The last line of defence against two phones entering the same round; an
+            # undone round's revisions no longer count, so its number is free again.
             models.UniqueConstraint(
-                fields=["game", "number", "revision"], name="round_unique_revision"
+                fields=["game", "number", "revision"], condition=Q(undone_at__isnull=True),
+                name="round_unique_revision"
             ),
             models.CheckConstraint(
                 condition=Q(number__gte=1), name="round_number_positive"
@@ -573,3 +587,8 @@ class PendingHand(models.Model):
 
     def __str__(self):
         return f"{self.claim.player}: {self.points} in round {self.round_number}"
+
+
+# A club's knockout tournaments: a module of their own, imported here so that Django finds
+# them with the app's other models.
+from .tournament_models import Tournament, TournamentEntry, TournamentMatch  # noqa: E402, F401

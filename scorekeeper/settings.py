@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from whitenoise.compress import Compressor
 
 from scorekeeper import keyfile
 
@@ -92,6 +93,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # An English page's dates in the format of the browser's English region, 26/11/2026
+    # for en-GB (scorekeeper/regional_dates.py).
+    "scorekeeper.regional_dates.RegionalDateFormats",
     # Before CommonMiddleware: an API address is served without its trailing slash too,
     # never redirected (scorekeeper/api/slashes.py).
     "scorekeeper.api.slashes.ApiSlashMiddleware",
@@ -203,10 +207,25 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
+# Served with content-hashed names, compressed, and cached by browsers for a year
+# (whitenoise marks a hashed name immutable): a deploy changes the names, never a kept file.
+# `make run`/`make serve` collect them (the Makefile's static target). pytest keeps the plain
+# names: its live server serves static/ as it is (the finders), which other tests may be
+# editing, so no collected manifest can be stale there. DEBUG names them plainly as well.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage" if TESTING
+                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# collectstatic's time goes into compressing (docs/deploy.md, "Static files"): only the
+# hashed copies are kept and compressed (the plain ones are never linked), and source maps,
+# fetched only by a developer's tools, are not compressed (they were half of the time).
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
+# Under pytest every test client builds the middleware anew, and whitenoise would list the
+# whole of staticfiles/ each time (a third of the suite's time): it looks a file up when it
+# is asked for instead.
+WHITENOISE_AUTOREFRESH = TESTING
 
 LOGIN_URL = "/accounts/login/"
 

@@ -9,12 +9,13 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import health
-from .api import clubs, exports, games, invites, money, reports, rounds, tokens
+from .api import clubs, exports, games, invites, money, reports, rounds, tokens, tournaments
 from .api import webhooks as webhook_api
 from .web import accounts, audit, evenings, explain, members, pwa, seats, undo, views
 from .web import report as season_books
 from .web import rounds as round_pages
 from .web import tokens as token_pages
+from .web import tournaments as tournament_pages
 from .web import webhooks as webhook_pages
 
 # The API docs (Swagger UI) under the CSP: the split view serves its start script from
@@ -79,6 +80,14 @@ api_v1 = [
     path("clubs/<int:club_id>/report/", reports.ClubReportView.as_view(), name="club-report"),
     path("clubs/<int:club_id>/report/csv/", reports.ClubReportCsvView.as_view(),
          name="club-report-csv"),
+    path("clubs/<int:club_id>/tournaments/", tournaments.ClubTournamentListView.as_view(),
+         name="club-tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.TournamentDetailView.as_view(),
+         name="tournament"),
+    path("tournaments/<int:tournament_id>/ledger/", tournaments.TournamentLedgerView.as_view(),
+         name="tournament-ledger"),
+    path("tournaments/<int:tournament_id>/csv/", tournaments.TournamentCsvView.as_view(),
+         name="tournament-csv"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", csp_override(DOCS_CSP)(
         SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
@@ -102,6 +111,11 @@ urlpatterns = [
          name="account-token-revoke"),
     # Choosing the language is open: the sign-in page offers it too.
     path("i18n/setlang/", login_not_required(set_language), name="set_language"),
+    path("clubs/<int:club_id>/tournaments/", tournament_pages.tournament_list,
+         name="club-tournaments"),
+    path("clubs/<int:club_id>/tournaments/new/", tournament_pages.tournament_new,
+         name="tournament-new"),
+    path("tournaments/<int:tournament_id>/", tournament_pages.tournament_page, name="tournament"),
     path("games/new/", views.new_game, name="game-new"),
     path("games/<int:game_id>/", views.game_sheet, name="game"),
     path("games/<int:game_id>/rounds/new/", round_pages.round_new, name="round-new"),
@@ -111,6 +125,7 @@ urlpatterns = [
     path("games/<int:game_id>/rebuy/", views.rebuy, name="game-rebuy"),
     path("games/<int:game_id>/close/", views.close, name="game-close"),
     path("games/<int:game_id>/rebuy/undo/", undo.undo_rebuy, name="game-rebuy-undo"),
+    path("games/<int:game_id>/rounds/<int:number>/undo/", undo.undo_round, name="round-undo"),
     path("games/<int:game_id>/delete/", undo.delete_game, name="game-delete"),
     path("games/<int:game_id>/void/", undo.void_game, name="game-void"),
     path("games/<int:game_id>/ledger/", views.ledger, name="game-ledger"),
@@ -129,6 +144,7 @@ urlpatterns = [
     path("games/<int:game_id>/rounds/new/pending/", seats.pending, name="round-pending"),
     path("games/<int:game_id>/claims/<int:claim_id>/release/", seats.release,
          name="game-claim-release"),
+    path("games/<int:game_id>/share/phones/", seats.phones_switch, name="game-share-phones"),
     # Members and invites (docs/organisers.md, "Members and invites"), joining through an
     # invite, revoking a share link, and changing or resetting a password with Django's
     # own views (templates/registration/).

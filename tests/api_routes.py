@@ -161,6 +161,8 @@ ROUTES = {
     "round": Route("games/{game}/rounds/1/", {
         "get": Use("club.read", 200),
         "put": Use("game.write", 200, _correction, {"If-Match": "{version}"}),
+        # Undo last round (docs/api.md, "Undoing"): round 1 is the pot game's last.
+        "delete": Use("game.write", 200),
     }),
     "rebuys": Route("games/{game}/rebuys/", {"post": Use(
         "game.write", 201, lambda w: {"player": w["ids"]["Cem"]})}),
@@ -201,6 +203,17 @@ ROUTES = {
     "club-webhook-replay": Route(
         "clubs/{club}/webhooks/{webhook}/deliveries/{delivery}/replay/",
         {"post": Use("club.admin", 202)}),
+    # A club's Gin tournament (docs/api.md, "Tournaments"): organisers start one, members read.
+    "club-tournaments": Route("clubs/{club}/tournaments/", {
+        "get": Use("club.read", 200),
+        "post": Use("tournament.create", 201, {
+            "name": "Pokal", "preset": "gin", "players": ["Anna", "Ben", "Cem", "Dora", "Emil"],
+            "seeding": "ordered", "entry_fee": "5.00", "payouts": [100]}),
+    }),
+    "tournament": Route("tournaments/{tournament}/", {"get": Use("club.read", 200)}),
+    "tournament-ledger": Route("tournaments/{tournament}/ledger/",
+                               {"get": Use("club.read", 200)}),
+    "tournament-csv": Route("tournaments/{tournament}/csv/", {"get": Use("club.read", 200)}),
     "schema": Route("schema/", {"get": Use(OPEN, 200)}),
     "docs": Route("docs/", {"get": Use(OPEN, 200)}),
 }
@@ -244,6 +257,9 @@ def make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club) -> dict:
     rebought.rebuy("Cem")  # a re-buy to undo
     Table.start(as_mallory, ["Max", "Moritz"])  # mallory's own game in Favoriten
     get_user_model().objects.create_user("dave")
+    tournament = as_alice.post(f"{API}/clubs/{club.pk}/tournaments/", {
+        "preset": "gin", "players": ["Anna", "Ben", "Cem", "Dora", "Emil"]}, format="json")
+    assert tournament.status_code == 201, tournament.content[:300]
     export = as_alice.get(f"{table.url}export/")
     assert export.status_code == 200, export.content[:300]
     alice, bob = (get_user_model().objects.get(username=name) for name in ("alice", "bob"))
@@ -263,6 +279,7 @@ def make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club) -> dict:
         "bob_token": ApiToken.objects.create(user=bob, club=club)[0].token_key,
         "invite": invite.pk, "invitation": invitation.pk,
         "webhook": webhook["id"], "delivery": WebhookDelivery.objects.first().pk,
+        "tournament": tournament.json()["id"],
     }
 
 

@@ -83,9 +83,12 @@ class Phones:
     expected_statuses: set[int] = field(default_factory=set)
     expected_console_errors: set[str] = field(default_factory=set)  # text fragments
 
-    def open(self, user=None, *, locale: str = "en-GB"):
-        """A new phone (its own cookies), signed in as `user` when given; returns its page."""
-        context = self.browser.new_context(**PHONE, locale=locale, base_url=self.base_url)
+    def open(self, user=None, *, locale: str = "en-GB", **context_options):
+        """A new phone (its own cookies), signed in as `user` when given; returns its page.
+        `context_options` go to Playwright's new_context (bypass_csp=True lets a test inject
+        a script of its own, as tests/test_browser_axe.py does axe-core)."""
+        context = self.browser.new_context(**PHONE, locale=locale, base_url=self.base_url,
+                                           **context_options)
         context.set_default_timeout(TIMEOUT_MS)
         if user is not None:
             client = Client()

@@ -10,6 +10,7 @@ is shown to refuse what the schema rules out, so that it cannot pass by acceptin
 
 import functools
 import json
+import re
 import uuid
 
 import pytest
@@ -220,7 +221,7 @@ def test_an_import_refuses_a_currency_a_game_cannot_be_kept_in(as_alice, club, o
 
 def test_an_event_is_one_of_the_event_types_shapes_keyed_by_type():
     event = components()["Event"]
-    names = {kind: f"{''.join(part.title() for part in kind.split('.'))}Event"
+    names = {kind: f"{''.join(part.title() for part in re.split('[._]', kind))}Event"
              for kind in webhooks.EVENT_TYPES}
 
     assert event["discriminator"] == {
@@ -235,7 +236,8 @@ def test_an_event_is_one_of_the_event_types_shapes_keyed_by_type():
         data = components()[f"{name}Data"]
         assert set(data["required"]) == set(data["properties"])
     game_events = [name for kind, name in names.items()
-                   if kind not in (webhooks.SESSION_SETTLED, webhooks.PING)]
+                   if kind not in (webhooks.SESSION_SETTLED, webhooks.PING,
+                                   *TOURNAMENT_EVENTS)]
     for name in game_events:  # docs/api.md, "The order of events"
         assert {"game", "session", "version", "sequence", "status"} <= set(
             components()[f"{name}Data"]["properties"])
@@ -253,6 +255,9 @@ def every_event(client, club) -> Table:
     table.refresh()
     corrected = table.correct(1, "Anna", Anna=3, Ben=85, Cem=30, reason="typo")
     assert corrected.status_code == 200, corrected.json()                     # round.corrected
+    table.knock("Anna", Anna=0, Ben=5, Cem=5)
+    taken_back = client.delete(f"{table.url}rounds/2/")                       # round.undone
+    assert taken_back.status_code == 200, taken_back.json()
     table.refresh()
     # Ben and Cem go out past 101: Anna wins            round.recorded, game.finished,
     table.knock("Anna", Anna=0, Ben=20, Cem=80)         # session.settled
@@ -262,12 +267,37 @@ def every_event(client, club) -> Table:
     return table
 
 
+# A club tournament's events (docs/api.md, "Tournaments"): not a game's.
+TOURNAMENT_EVENTS = (webhooks.TOURNAMENT_MATCH_FINISHED, webhooks.TOURNAMENT_FINISHED)
+
+
+def every_tournament_event(client, club) -> None:
+    """A tournament of five played out: tournament.match_finished four times, then
+    tournament.finished (each match is over after one gin: its target is 10)."""
+    created = client.post(f"{API}/clubs/{club.pk}/tournaments/", {
+        "preset": "gin", "rules": {"game_target": 10}, "seeding": "ordered",
+        "players": ["Dora", "Emil", "Fritz", "Gabi", "Hans"], "entry_fee": "1.00"},
+        format="json")
+    assert created.status_code == 201, created.json()
+    url = created.headers["Location"]
+    while (tournament := client.get(url).json())["status"] == "running":
+        for match in [m for r in tournament["bracket"] for m in r["matches"]
+                      if m["game"] is not None and m["winner"] is None]:
+            winner, loser = match["players"]
+            game = f"{API}/games/{match['game']}/rounds/"
+            played = client.post(game, {"number": 1, "ender": winner, "hands": [
+                {"player": winner, "deadwood": 0}, {"player": loser, "deadwood": 30}]},
+                format="json")
+            assert played.status_code == 201, played.json()
+
+
 def test_every_event_the_api_shows_and_sends_is_valid_under_its_types_shape_only(
         as_alice, club, settings):
     settings.WEBHOOK_ALLOW_PRIVATE_TARGETS = True  # an address nobody is asked to resolve
     hook = as_alice.post(f"{API}/clubs/{club.pk}/webhooks/",
                          {"url": "http://127.0.0.1:9/hooks/"}, format="json").json()
     every_event(as_alice, club)
+    every_tournament_event(as_alice, club)
     pinged = as_alice.post(f"{API}/clubs/{club.pk}/webhooks/{hook['id']}/ping/")
     assert pinged.status_code == 202, pinged.json()
     assert problems(pinged.json(), "Delivery") == []
@@ -276,7 +306,7 @@ def test_every_event_the_api_shows_and_sends_is_valid_under_its_types_shape_only
 
     deliveries = listed["results"]
     assert {delivery["event"]["type"] for delivery in deliveries} == set(webhooks.EVENT_TYPES)
-    shapes = {kind: f"{''.join(part.title() for part in kind.split('.'))}Event"
+    shapes = {kind: f"{''.join(part.title() for part in re.split('[._]', kind))}Event"
               for kind in webhooks.EVENT_TYPES}
     sent = {event.pk: json.loads(webhooks.body_of(event)) for event in WebhookEvent.objects.all()}
     for delivery in deliveries:

@@ -70,10 +70,11 @@ def hidden_fields(form: str) -> dict:
 
 
 def round_data(client, game, ender=None, hands=(), *, laid=(), finish=None,
-               penalties=()) -> dict:
+               penalties=(), nobody_else_laid=False) -> dict:
     """The round form as a phone fills it in: who went out, each hand as typed points or
     cards ("KS QH"); in Rami what each laid (points, or melds as a list of card texts),
-    how the round was finished and the penalties (points)."""
+    how the round was finished and the penalties (points); in Rami elimination, instead
+    of what was laid, the tap "nobody else had laid"."""
     data = hidden_fields(client.get(f"/games/{game.pk}/rounds/new/").content.decode())
     ids = ids_of(game)
     if ender is not None:
@@ -92,6 +93,8 @@ def round_data(client, game, ender=None, hands=(), *, laid=(), finish=None,
         data["finish"] = finish
     for name, points in dict(penalties).items():
         data[f"pen-{ids[name]}"] = str(points)
+    if nobody_else_laid:
+        data["nobody_else_laid"] = "on"
     return data
 
 
@@ -183,7 +186,7 @@ def test_a_basic_game_starts_by_the_players_seated_and_ignores_the_other_familie
     assert (game.preset, rules) == ("basic", {
         "family": "basic", "decks": 1, "hand_size": 7, "jokers": 0, "ace_in_runs": "low",
         "point_value": "0.10", "game_target": 500, "buy_in": "0.00"})
-    assert game.name.startswith("Basic Rummy, ")
+    assert game.name == "Basic Rummy #1"  # its kind and number, no date (docs/table.md)
 
 
 def test_a_basic_game_takes_the_options_chosen(club, bob_page):

@@ -14,12 +14,15 @@ import zlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 from ledger.models import Account, Entry
 from scorekeeper.models import Game, Membership
 from tests.browser_steps import choose_game, enter_round, seat_players, seats, start
 from tests.browser_support import TIMEOUT_MS
+
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 

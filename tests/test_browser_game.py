@@ -6,11 +6,14 @@ Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Game, Rebuy, Round
 from tests.browser_steps import enter_round, fill_round, game_with, seats, start_game
+
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 

@@ -80,6 +80,7 @@ def test_seed_004_played_on_a_phone_ends_69_to_263(phone):
     # Round 3 is void: two cards left in the stock, nobody knocked.
     phone.get_by_role("link", name="Enter round 3").click()
     phone.get_by_role("button", name="Void round").click()
+    phone.get_by_role("button", name="Yes, void round 3").click()  # it asks once
     expect(phone.locator(".news")).to_contain_text("Void round: no score; Ben deals again.")
 
     # Rounds 4 to 6: Anna undercuts, Ben goes gin, Ben knocks to 103.

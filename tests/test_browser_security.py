@@ -9,10 +9,13 @@ exceptions and dialogs fail the test.
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.services import policy
 from tests.browser_steps import game_with, seats
+
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 
@@ -46,6 +49,10 @@ def test_the_key_pages_load_and_swap_without_console_errors_or_csp_violations(ph
     # htmx at work under the policy: the number pad, a card picker, a seat added.
     page.goto(f"/games/{game_id}/rounds/new/")
     expect(page.locator("[data-pad]")).to_be_visible()
+    # (the pad is in the first HTML: that app.js ran shows in the fields it keeps from the
+    # phone's keyboard)
+    expect(page.locator("#round-form input[data-dw]").first).to_have_attribute(
+        "inputmode", "none")
     page.get_by_role("button", name="Enter the cards of Cem").click()
     expect(page.locator(f"#entry-{seats(game_id)['Cem']} .picker")).to_be_visible()
     page.goto("/games/new/")

@@ -8,6 +8,7 @@ Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
@@ -21,6 +22,8 @@ from tests.browser_steps import (
     seats,
     start,
 )
+
+pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 

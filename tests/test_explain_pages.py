@@ -42,7 +42,7 @@ def round_money(html_page: str) -> list[str]:
 def money_row(html_page: str) -> dict[str, str]:
     """The sheet's money row: each account link's player id -> the amount it shows."""
     row = re.search(r'<tr class="money">(.*?)</tr>', html_page, re.S)[1]
-    return dict(re.findall(r'<a href="/games/\d+/players/(\d+)/">([^<]+)</a>', row))
+    return dict(re.findall(r'<a href="/games/\d+/players/(\d+)/"[^>]*>([^<]+)</a>', row))
 
 
 def account_lines(html_page: str) -> list[tuple[str, list[str]]]:

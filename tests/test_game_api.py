@@ -465,7 +465,7 @@ ROUND_ERRORS = [
         id="too-many-copies"),
     pytest.param(
         {"hands": [("Anna", 3), ("Cem", "JK JK JK 2C 3C 4C 5C 6C 7C 8C"), ("Dora", 5)]},
-        ("hands[1].cards", "too_many_copies", "JK appears 3 times; the game has 2 jokers"),
+        ("hands[1].cards", "too_many_copies", "JK appears 3 times; jokers in this game: 2"),
         id="too-many-jokers"),
     pytest.param(
         {"hands": [("Anna", 3), ("Cem", "KS KH KD 2C 3C 4C 9D 9S JK 1Z"), ("Dora", 5)]},

@@ -14,7 +14,8 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-LOCKS = {"requirements.txt": "requirements.lock", "requirements-dev.txt": "requirements-dev.lock"}
+LOCKS = {"requirements.txt": "requirements.lock", "requirements-dev.txt": "requirements-dev.lock",
+         "requirements-uv.txt": "requirements-uv.lock"}
 
 
 def pins_of(path: Path) -> dict[str, str]:

@@ -114,7 +114,7 @@ def test_a_page_names_cards_as_the_picker_shows_them():
         shown = [message_for(error), message_for(meld), message_for(jokers)]
 
     assert shown == ["Q♥ appears 3 times; the decks hold 2", "7♥ 8♥ 10♥ is not a meld",
-                     "Joker appears 3 times; the game has 2 jokers"]
+                     "Joker appears 3 times; jokers in this game: 2"]
 
 
 def test_german_pages_name_the_queen_d_and_the_jack_b():

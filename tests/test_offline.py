@@ -86,7 +86,7 @@ def test_the_service_worker_is_javascript_never_kept_and_precaches_real_files(db
     assets = precached(script)
     for url in assets:
         assert served_static(url)
-    for needed in ("css/app.css", "js/app.js", "js/offline.js"):
+    for needed in ("css/app.css", "js/app.js", "js/pad.js", "js/offline.js"):
         assert static(needed) in assets
     assert any("htmx" in url for url in assets)
     # What the table needs: the sheet and its round form, home and a shared sheet; never

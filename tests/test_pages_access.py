@@ -35,6 +35,7 @@ from scorekeeper import services
 from scorekeeper.models import ApiToken, Club, Game, Membership, SeatClaim
 from scorekeeper.services import HandInput, policy, webhooks
 from scorekeeper.services import clubs as club_services
+from scorekeeper.services import tournaments as tournament_services
 from scorekeeper.services.policy import OPERATOR
 from tests.api_routes import (
     ALICE,
@@ -162,6 +163,9 @@ PAGES = {
         WRITERS, 302, r"/games/{rebought}/",
         lambda w: {"player": w["rebuyer"], "key": "access-undo"})),
     "game-delete": Page("/games/{fresh}/delete/", get=None, post=Use(WRITERS, 302, "/")),
+    # Undo last round (docs/table.md): one tap, whoever may enter the game's rounds.
+    "round-undo": Page("/games/{game}/rounds/1/undo/", get=None, post=Use(
+        WRITERS, 302, SHEET, lambda w: {"key": "access-undo-round"})),
     "game-void": Page("/games/{game}/void/", get=Use(ORGANISERS, 200),
                       post=Use(ORGANISERS, 302, "/", lambda w: {"reason": "short deck"})),
     "game-ledger": Page("/games/{game}/ledger/", get=Use(MEMBERS, 200), post=None),
@@ -188,6 +192,15 @@ PAGES = {
                  lambda w: {"club": w["club"], "name": "Freitagabend"}, refused={MALLORY: 422}),
     ),
     "session": Page("/sessions/{session}/", get=Use(MEMBERS, 200), post=None),
+    # A club's Gin tournament (docs/organisers.md, "A Gin tournament"): every member reads
+    # the list and the bracket; organisers start one.
+    "club-tournaments": Page("/clubs/{club}/tournaments/", get=Use(MEMBERS, 200), post=None),
+    "tournament-new": Page(
+        "/clubs/{club}/tournaments/new/", get=Use(ORGANISERS, 200),
+        post=Use(ORGANISERS, 302, r"/tournaments/\d+/", lambda w: {
+            "preset": "gin", "players": "Anna\nBen\nCem\nDora\nEmil", "seeding": "ordered",
+            "entry_fee": "5", "payouts": "100"})),
+    "tournament": Page("/tournaments/{tournament}/", get=Use(MEMBERS, 200), post=None),
     # The audit (docs/organisers.md, "The audit"): the organisers check the books; it only
     # reads. mallory organises Favoriten, not Ottakring: its audit does not exist for her.
     "club-audit": Page("/clubs/{club}/audit/", get=Use(ORGANISERS, 200), post=None),
@@ -250,6 +263,9 @@ PAGES = {
                           post=None),
     "game-claim-release": Page("/games/{game}/claims/{claim}/release/", get=None,
                                post=Use(WRITERS, 302, r"/games/{game}/share/")),
+    # Whoever may enter the game switches players' own hands off (and on again).
+    "game-share-phones": Page("/games/{game}/share/phones/", get=None, post=Use(
+        WRITERS, 302, r"/games/{game}/share/", lambda w: {"allowed": "0"})),
     # Passwords, with Django's own views: changing one is for the signed-in, and only
     # alice's form (her password now) is right; the others' is the form again with an error.
     "password_change": Page(
@@ -434,7 +450,12 @@ def _make_world() -> dict:
     invitation = club_services.invite_member(club_id=other_club.pk, username="carol",
                                              role="viewer", by=mallory)
     phones = phones_world(pot.game)
+    tournament = tournament_services.create_tournament(
+        club=club, name="Pokal", preset="gin", rules={}, players=["Anna", "Ben", "Cem", "Dora",
+                                                                  "Emil"],
+        seeding="ordered", entry_fee=500, payouts=[100], user=OPERATOR)
     return {
+        "tournament": tournament.tournament.pk,
         "rebought": rebought.game.pk, "rebuyer": rebuyer, "fresh": fresh.game.pk,
         "clients": {ANON: phones.pop("phone"), **clients},
         "club": club.pk, "game": pot.game.pk, "points": points.game.pk,

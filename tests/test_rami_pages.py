@@ -335,11 +335,11 @@ def test_elimination_multiplies_the_hands_strikes_who_is_out_and_pays_the_pot(cl
     game = start_rami(bob_page, club, ["Anna", "Ben", "Cem"], rami_mode="elimination",
                       eliminate_at="300")
 
-    # when Anna goes Rummy while nobody else laid (x4; docs/rules.md 10.9 e), then Ben
-    # finishes and Cem goes past 300
+    # when Anna goes Rummy while nobody else laid (x4, one tap; docs/rules.md 10.9 e),
+    # then Ben finishes and Cem goes past 300
     play(bob_page, game, "Anna", {"Ben": "KS QS 9D 9C AH", "Cem": 60},
-         laid={"Ben": 0, "Cem": 0}, finish="rummy")
-    play(bob_page, game, "Ben", {"Anna": 20, "Cem": 70}, laid={"Anna": 30}, finish="none")
+         nobody_else_laid=True, finish="rummy")
+    play(bob_page, game, "Ben", {"Anna": 20, "Cem": 70}, finish="none")
     page = sheet(bob_page, game)
 
     # then the parts show the multiplier, Cem's column is struck, and the pot stays
@@ -363,16 +363,18 @@ def test_elimination_multiplies_the_hands_strikes_who_is_out_and_pays_the_pot(cl
     assert services.verify_game(game) == []
 
 
-def test_an_unknown_laid_in_elimination_never_gives_x4(club, bob_page):
+def test_without_the_nobody_else_laid_tap_elimination_gives_no_x4(club, bob_page):
+    # the form asks nothing of what was laid: a laid sent anyway is not read (10.5)
     game = start_rami(bob_page, club, ["Anna", "Ben", "Cem"], rami_mode="elimination")
 
-    play(bob_page, game, "Anna", {"Ben": 45, "Cem": 60}, laid={"Ben": 0}, finish="rummy")
+    play(bob_page, game, "Anna", {"Ben": 45, "Cem": 60}, laid={"Ben": 0, "Cem": 0},
+         finish="rummy")
 
     assert sheet_rows(sheet(bob_page, game)) == [
         ("1", "D R 0 0", "45 × 2 90", "60 × 2 120")]
     hands = {hand.player.name: hand.laid for hand in Round.objects.get(
         game=game, number=1).hands.select_related("player")}
-    assert hands == {"Anna": None, "Ben": 0, "Cem": None}
+    assert hands == {"Anna": None, "Ben": None, "Cem": None}
 
 
 # --- The end, closing, corrections, German -----------------------------------------------------

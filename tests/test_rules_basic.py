@@ -106,7 +106,7 @@ def test_a_two_deck_game_with_six_jokers_plays_and_counts_them():
     seventh = out("Anna", Ben="JK JK JK KS", Cem="JK JK 2C", Dora="JK JK", Eda=0, Fritz=3)
     with pytest.raises(TooManyCopies) as caught:
         replay(rules, six, [seventh])
-    assert caught.value.message == "JK appears 7 times; the game has 6 jokers"
+    assert caught.value.message == "JK appears 7 times; jokers in this game: 6"
 
 
 @pytest.mark.parametrize(("players", "reason"), [

@@ -61,7 +61,7 @@ def test_a_third_copy_of_a_card_in_a_round_is_named_with_its_hand():
 def test_a_third_joker_is_refused_and_two_pass():
     check_deck([["JK"], ["JK"]], decks=2, jokers=2)
 
-    with pytest.raises(TooManyCopies, match="JK appears 3 times; the game has 2 jokers"):
+    with pytest.raises(TooManyCopies, match="JK appears 3 times; jokers in this game: 2"):
         check_deck([["JK"], ["JK", "JK"]], decks=2, jokers=2)
 
 

@@ -384,16 +384,18 @@ def test_a_player_sends_cards_and_the_picker_shows_melds_and_deadwood(game, bob_
     # Its buttons ask the phone's own address, not the scorekeeper's picker.
     assert f'hx-post="{link(game)}hand/pick/"' in fragment
 
-    response = send(phone, game, mode="cards", cards="QH QD QS 7C 2D")
+    # A whole hand: Wiener's ten cards, as the Save wants them (tests/test_phone_pages.py).
+    response = send(phone, game, mode="cards", cards="QH QD QS 7C 2D 3D 4D 5D 9S KH")
 
     assert response.status_code == 302
     sent = PendingHand.objects.get()
-    assert (sent.entry, sent.points) == ({"cards": "QH QD QS 7C 2D"}, 9)
+    assert (sent.entry, sent.points) == ({"cards": "QH QD QS 7C 2D 3D 4D 5D 9S KH"}, 26)
     listed = bob_page.get(f"/games/{game.pk}/rounds/new/pending/").content.decode()
-    assert "Ben: 9, from Ben&#x27;s phone" in listed
-    assert re.search(r"<details><summary>Ben: 9, from Ben&#x27;s phone</summary>", listed)
+    assert "Ben: 26, from Ben&#x27;s phone" in listed
+    assert re.search(r"<details><summary>Ben: 26, from Ben&#x27;s phone</summary>", listed)
     assert 'aria-label="7 of clubs">7♣</span>' in listed
-    assert f'data-player="{ben}"' in listed and 'data-cards="QH QD QS 7C 2D"' in listed
+    assert f'data-player="{ben}"' in listed
+    assert 'data-cards="QH QD QS 7C 2D 3D 4D 5D 9S KH"' in listed
 
 
 def test_a_picker_tap_without_javascript_draws_the_page_again(game):
@@ -412,7 +414,7 @@ def test_a_hand_no_deck_holds_or_no_hand_counts_is_refused_and_writes_nothing(ga
     before = footprint(game)
 
     impossible = send(phone, game, dw="1")  # Wiener's smallest card counts 2
-    three_queens = send(phone, game, mode="cards", cards="QS QS QS")
+    three_queens = send(phone, game, mode="cards", cards="QS QS QS 2C 3C 4C 5C 6C 7C 8C")
     nothing = send(phone, game, dw="")
 
     assert [r.status_code for r in (impossible, three_queens, nothing)] == [422] * 3
@@ -504,7 +506,8 @@ def test_nothing_is_recorded_before_the_scorekeepers_save(game, bob_page, as_bob
 
 def test_the_round_form_asks_for_the_list_and_only_a_new_round_does(game, bob_page):
     form = bob_page.get(f"/games/{game.pk}/rounds/new/").content.decode()
-    assert f'hx-get="/games/{game.pk}/rounds/new/pending/"' in form
+    # The list comes with the form as served (issue 25, item 9), and is asked for again.
+    assert f'hx-get="/games/{game.pk}/rounds/new/pending/?v=' in form
     assert "js/hands.js" in form
 
     record(bob_page, game, "Anna", {"Anna": "3", "Ben": "14", "Cem": "20"})
@@ -525,8 +528,9 @@ def test_the_list_answers_204_while_nothing_changed(game, bob_page):
 
 def test_pending_hands_that_break_the_deck_are_flagged(game, bob_page):
     anna, ben = claimed_phone(game, "Anna"), claimed_phone(game, "Ben")
-    send(anna, game, mode="cards", cards="QS QS 7C")
-    send(ben, game, mode="cards", cards="QS 4D")
+    anna_cards, ben_cards = "QS QS 7C 2C 3C 4C 5C 6C 8C 9C", "QS 4D 2H 3H 4H 5H 6H 7H 8H 9H"
+    send(anna, game, mode="cards", cards=anna_cards)
+    send(ben, game, mode="cards", cards=ben_cards)
 
     listed = pending_list(bob_page, game)
 
@@ -538,8 +542,8 @@ def test_pending_hands_that_break_the_deck_are_flagged(game, bob_page):
     response = bob_page.post(f"/games/{game.pk}/rounds/new/", {
         "number": 1, "key": re.search(r'name="key" value="([^"]+)"', form)[1],
         "players": list(ids.values()), "ender": ids["Cem"], f"dw-{ids['Cem']}": "0",
-        f"mode-{ids['Anna']}": "cards", f"cards-{ids['Anna']}": "QS QS 7C",
-        f"mode-{ids['Ben']}": "cards", f"cards-{ids['Ben']}": "QS 4D"})
+        f"mode-{ids['Anna']}": "cards", f"cards-{ids['Anna']}": anna_cards,
+        f"mode-{ids['Ben']}": "cards", f"cards-{ids['Ben']}": ben_cards})
     assert response.status_code == 422
     assert Round.objects.count() == 0
 

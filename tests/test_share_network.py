@@ -231,10 +231,14 @@ def test_make_run_host_0000_serves_the_phones_on_the_local_network(tmp_path):
         body = missing.value.read().decode()
         assert missing.value.code == 404
         assert "URLconf" not in body and "DEBUG = True" not in body
-        # The static files come from whitenoise (the collected files), cached.
-        css = re.search(r'href="(/static/[^"]+\.css)"', login)[1]
-        with opener.open(f"{public}{css}", timeout=10) as sheet:
-            assert sheet.status == 200 and "max-age" in sheet.headers["Cache-Control"]
+        # The static files come from whitenoise (the collected files): named by their
+        # content's hash, so cached for a year (scorekeeper/settings.py, STORAGES).
+        css = re.search(r'href="(/static/css/app\.[0-9a-f]{12}\.css)"', login)[1]
+        with opener.open(urllib.request.Request(
+                f"{public}{css}", headers={"Accept-Encoding": "br"}), timeout=10) as sheet:
+            assert sheet.status == 200 and sheet.headers["Content-Encoding"] == "br"
+            cache = sheet.headers["Cache-Control"]
+            assert "immutable" in cache and int(re.search(r"max-age=(\d+)", cache)[1]) >= 31536000
         with pytest.raises(urllib.error.HTTPError) as refused:
             opener.open(urllib.request.Request(f"{public}/accounts/login/",
                                                headers={"Host": "evil.example"}), timeout=10)

@@ -1,6 +1,7 @@
 """The score sheet on a phone with a bad connection: the page and everything it loads
 (styles, scripts, icons, the web app manifest and the service worker that offline.js
-registers) stay under 60 KB gzipped, for a long evening of six players."""
+registers) stay under 60 KB gzipped, for a long evening of six players; so do the other
+main pages with their styles and scripts."""
 
 import gzip
 import re
@@ -8,7 +9,7 @@ import re
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 
-from .test_game_pages import long_game
+from .test_game_pages import long_game, start_game
 
 BUDGET = 60_000
 ASSET = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"')
@@ -44,3 +45,32 @@ def test_the_sheet_with_its_assets_is_under_60_kb_gzipped(club, bob_page):
     assert any(url.endswith("/offline.js") for url in assets)
     assert "/manifest.webmanifest" in assets
     assert sum(sizes.values()) < BUDGET
+
+
+def _weights(client, url: str) -> dict[str, int]:
+    """The gzipped bytes of a page and of every style sheet and script it links (the icons,
+    manifest and service worker are the sheet's test's)."""
+    html = client.get(url).content
+    sizes = {url: len(gzip.compress(html))}
+    for asset in ASSET.findall(html.decode()):
+        if asset.startswith(static("")) and asset.split("?")[0].endswith((".css", ".js")):
+            with open(_static_file(asset), "rb") as file:
+                sizes[asset] = len(gzip.compress(file.read()))
+    return sizes
+
+
+def test_the_main_pages_with_their_css_and_js_are_under_60_kb_gzipped(club, bob_page):
+    """The same budget for the other main pages' HTML, CSS and JS, gzipped as whitenoise
+    serves them (issue 25: a Lighthouse-style budget; the browser's view of the same is
+    tests/test_browser_budget.py)."""
+    game = start_game(bob_page, club, ["Anna", "Ben", "Cem", "Dora"])
+    pages = ["/", "/games/new/", f"/games/{game.pk}/", f"/games/{game.pk}/rounds/new/",
+             f"/games/{game.pk}/share/"]
+
+    totals = {}
+    for url in pages:
+        sizes = _weights(bob_page, url)
+        assert any(asset.endswith(".css") for asset in sizes), url
+        totals[url] = sum(sizes.values())
+    print("gzipped HTML + CSS + JS:", totals)
+    assert max(totals.values()) < BUDGET, totals

@@ -48,7 +48,7 @@ PRECONDITION_FAILED = OpenApiResponse(s.ErrorSerializer,
                                       description="The game changed since that version.")
 UNDO_CONFLICT = OpenApiResponse(
     s.ErrorSerializer, description="It cannot be taken back now (rebuy_not_undoable, "
-    "game_has_rounds), the game is over, or it is void (game_void).")
+    "round_not_undoable, game_has_rounds), the game is over, or it is void (game_void).")
 
 
 class PresetListView(JsonView):

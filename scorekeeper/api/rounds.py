@@ -1,4 +1,4 @@
-"""Rounds (enter, list, read, correct) and re-buys."""
+"""Rounds (enter, list, read, correct, undo the last) and re-buys."""
 
 from django.db import transaction
 from django.urls import reverse
@@ -125,6 +125,25 @@ class RoundDetailView(JsonView):
         # The answer names the re-buys the correction undid (docs/api.md, "Undoing").
         data = s.data_of(s.CorrectionWithGameSerializer, view.round_line(result))
         return Response(data, headers={"ETag": f'"{view.game.version}"'})
+
+    @extend_schema(
+        tags=["rounds"], request=None, parameters=[IF_MATCH_OPTIONAL, etag_header(200, 412)],
+        description="Undo the game's last round, as the sheet's \"Undo round N\" does "
+                    "(docs/api.md, \"Undoing\"): it is kept, marked undone at the table; "
+                    "the ledger reverses its money and the next round entered takes its "
+                    "number again. 409 round_not_undoable once a later round was saved, or "
+                    "while a re-buy taken after it holds; 409 game_finished once the game "
+                    "is over (correct a round instead).",
+        responses={200: s.GameSerializer, 409: UNDO_CONFLICT, 412: PRECONDITION_FAILED,
+                   **ERRORS},
+    )
+    def delete(self, request, game_id: int, number: int):
+        game = visible_game(request, game_id, write=True)
+        view = services.undo_last_round(
+            game_id=game_id, number=number, user=request.user,
+            request_id=request.headers.get("Idempotency-Key", ""),
+            version=if_match(request, game))
+        return with_etag(s.data_of(s.GameSerializer, view))
 
 
 class RebuyView(JsonView):

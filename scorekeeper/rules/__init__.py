@@ -12,6 +12,7 @@
 This module is the only import path for callers outside the engine.
 """
 
+from . import bracket
 from .basic import BasicRound
 from .cards import (
     CANONICAL_CARDS,
@@ -68,6 +69,7 @@ from .family import (
     snapshot,
 )
 from .gin import GinRound, match_account_parts, tournament_bye
+from .gin_hollywood import games_written_in
 from .gin_variants import Deal, deal_terms
 from .handvalues import hand_values, largest_deadwood, nearest_hand_values, possible_hand_value
 from .knock import (
@@ -79,14 +81,17 @@ from .knock import (
     rebuy_rule,
     take_rebuy,
 )
+from .layoff import LoneHand, lone_lay_off
 from .melds import HandResult, best_discard, evaluate_hand
 from .money import allocate, format_money, parse_money
+from .own_hand import check_own_hand
 from .presets import MONEY_PARAMETERS, PRESETS, RULE_CHOICES, Rules
 from .rami import RamiRound, meld_value
 from .status import ENDED, PLAYING, GameStatus, PlayerState
 from .tally import hand_value
 
 __all__ = [
+    "bracket",
     "CANONICAL_CARDS",
     "CARRY",
     "DEFAULT_PRESET",
@@ -116,6 +121,7 @@ __all__ = [
     "InvalidRules",
     "KnockRound",
     "LaidHand",
+    "LoneHand",
     "Message",
     "MoneyError",
     "PenaltyEntry",
@@ -139,6 +145,7 @@ __all__ = [
     "best_discard",
     "can_rebuy",
     "check_deck",
+    "check_own_hand",
     "check_rebuy",
     "deal_terms",
     "evaluate_hand",
@@ -148,8 +155,10 @@ __all__ = [
     "hand_value",
     "hand_values",
     "largest_deadwood",
+    "lone_lay_off",
     "match_account_parts",
     "tournament_bye",
+    "games_written_in",
     "meld_value",
     "nearest_hand_values",
     "parse_card",

@@ -48,9 +48,11 @@ TEMPLATES: dict[str, str | Plural] = {
     "discard_too_few_cards": "A discard needs at least two cards in the hand",
     "too_many_copies": "%(card)s appears %(count)s times; the decks hold %(decks)s",
     # `card` is always JK here; a param, so that a page can name the joker as it shows it.
-    "too_many_jokers": Plural("%(card)s appears %(count)s times; the game has %(jokers)s joker",
-                              "%(card)s appears %(count)s times; the game has %(jokers)s jokers",
-                              "jokers"),
+    # The count picks the form ("JK appears 1 time" in a game without jokers); the jokers
+    # are named without a noun of their own, which only one number can agree with.
+    "too_many_jokers": Plural("%(card)s appears %(count)s time; jokers in this game: %(jokers)s",
+                              "%(card)s appears %(count)s times; jokers in this game: %(jokers)s",
+                              "count"),
     # Amounts (docs/rules.md 5 and 6.5)
     "amount_not_text": "%(value)s is not an amount: send money as a decimal string such as "
                        "\"5.00\"",
@@ -88,6 +90,19 @@ TEMPLATES: dict[str, str | Plural] = {
     "gin_tournament_players": "A Gin tournament is played by %(low)s to %(high)s players; "
                               "%(given)s are seated",
     "gin_bye_only_three": "Only a Gin tournament of 3 players has a bye: leave bye out",
+    # A club tournament's payout table (docs/rules.md 8.7a)
+    "payouts_missing": "The payout table needs at least the winner's percent",
+    "payout_negative": "A payout is a percent of the pool, 0 or more",
+    "payouts_sum": "The payouts must add up to 100 percent of the pool, not %(sum)s",
+    "payout_winner_low": "The winner gets at least %(least)s percent of the pool, not %(given)s",
+    "payouts_places": "The payout table has more places than the %(players)s players",
+    "match_not_gin": "A club tournament's matches are Gin: choose a Gin preset",
+    "match_single_table": "Each match of a club tournament is one Gin match of two: leave "
+                          "the single-table tournament rule out",
+    "hollywood_tournament": "Hollywood Gin is one match of two players, not a tournament: "
+                            "set hollywood or tournament, not both",
+    "hollywood_ring_game": "Hollywood Gin plays its three games to the game target: leave "
+                           "rounds_to_play at 0",
     "too_few_players": "A game needs at least %(count)s players",
     "family_players": "%(family)s is played by %(low)s to %(high)s players; %(given)s are "
                       "seated",
@@ -184,8 +199,10 @@ TEMPLATES: dict[str, str | Plural] = {
     "laid_missing": "Enter the points %(name)s laid this round, or the melds as cards (0 if "
                     "nothing was laid)",
     "laid_not_whole": "%(name)s's laid points must be a whole number of 0 or more",
-    "laid_too_large": "%(name)s cannot have laid %(laid)s points: the cards in play score at "
-                      "most %(most)s",
+    "laid_too_large": Plural("%(name)s cannot have laid %(laid)s point: the cards in play score "
+                             "at most %(most)s",
+                             "%(name)s cannot have laid %(laid)s points: the cards in play score "
+                             "at most %(most)s", "laid"),
     "laid_impossible": Plural(
         "%(name)s cannot have laid %(laid)s point: every laid card scores a multiple of "
         "%(step)s; the nearest possible are %(below)s and %(above)s",

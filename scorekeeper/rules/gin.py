@@ -7,7 +7,8 @@ rules of a round, one function each: `score_round` (knock, gin, undercut), `fina
 core's result types (Game, RoundResult, Standing, Transfer) so that the app reads every
 family the same way; what only Gin has (boxes, the final account, the matches) is in
 their Gin fields. The snapshot and resume are in gin_snapshot.py; what the variants
-(Oklahoma, the Big Gin, the shutout) are is in gin_variants.py, played here.
+(Oklahoma, the Big Gin, the shutout) are is in gin_variants.py, played here; Hollywood's
+three games at once are in gin_hollywood.py.
 
 Error positions are inside replay's arguments, as in the knock family: `rounds[3].ender`,
 `rounds[3].hands[1].cards`.
@@ -42,6 +43,7 @@ from .errors import (
     Part,
     RulesError,
 )
+from .gin_hollywood import HollywoodPlay, check_hollywood, hollywood_games
 from .gin_variants import (
     Deal,
     check_big_gin,
@@ -90,8 +92,9 @@ GIN_ONLINE = {**GIN, "gin_bonus": 25, "undercut_bonus": 25}
 def check_rules(rules: Rules) -> None:
     """Only a tournament of three has a bye: `bye` names its seat (0, 1 or 2, as the API
     counts seats; the last, 2, unless given); the seating checks that three are seated.
-    Oklahoma's options only with Oklahoma."""
+    Oklahoma's options only with Oklahoma; Hollywood only as a match to the target."""
     check_oklahoma_options(rules)
+    check_hollywood(rules)
     if rules.bye is None:
         return
     if not rules.tournament:
@@ -245,6 +248,8 @@ class Match:
     finals: tuple[int, int] | None = None
     winner: PlayerId | None = None
     ended_in: int | None = None
+    # Hollywood (docs/rules.md 8.12): its three games, each a Match of the same players.
+    games: tuple["Match", ...] = ()
 
     @property
     def over(self) -> bool:
@@ -273,7 +278,8 @@ def _seating(rules: Rules, players: Sequence[PlayerId]) -> list[Match]:
                            {"low": low, "high": high, "given": len(players)}, where=("players",))
     check_player_ids(players)
     if not rules.tournament:
-        return [_opening(0, players)]
+        match = _opening(0, players)
+        return [replace(match, games=hollywood_games(match)) if rules.hollywood else match]
     _check_bye(rules, len(players))
     if len(players) == 2:
         return [_opening(FINAL, players)]
@@ -326,7 +332,7 @@ def is_over(game: Game) -> bool:
     return game.status.ended
 
 
-class GinTable(Table):
+class GinTable(HollywoodPlay, Table):
     """The Gin game while it is played: mutable, private, one round at a time."""
 
     def __init__(self, rules: Rules, players: Sequence[PlayerId], carried_in: int,
@@ -456,10 +462,12 @@ class GinTable(Table):
                         rounds=match.rounds + 1, dealer=winner)
         start = len(self.transfers)
         out: tuple[PlayerId, ...] = ()
-        if match_over(rules, match.totals, match.rounds):
+        if rules.hollywood:
+            match = self.write_hollywood(match, winner, score.points, number)
+        elif match_over(rules, match.totals, match.rounds):
             match = self.end_match(match, number)
-            if match.over:
-                out = tuple(p for p in match.players if p != match.winner)
+        if match.over:
+            out = tuple(p for p in match.players if p != match.winner)
         self.matches[index] = match
         self.open_final()
         results = tuple(

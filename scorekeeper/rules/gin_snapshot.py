@@ -21,18 +21,22 @@ def snapshot(game: Game) -> dict[str, Any]:
     def seat(player):
         return None if player is None else seat_of[player]
 
+    def row(m: Match) -> list:
+        # A Hollywood match's three games follow as an eleventh item, each a row of its own
+        # (docs/rules.md 8.12); other matches keep the ten items they always had.
+        games = [[row(game) for game in m.games]] if m.games else []
+        return [m.number, [seat_of[p] for p in m.players], list(m.totals), list(m.boxes),
+                m.rounds, seat(m.dealer), seat(m.reached),
+                None if m.finals is None else list(m.finals), seat(m.winner), m.ended_in,
+                *games]
+
     return {
         "format": SNAPSHOT_FORMAT,
         "family": "gin",
         "rules": rules_digest(table.rules),
         "players": list(table.order),
         "rounds": table.played,
-        "matches": [
-            [m.number, [seat_of[p] for p in m.players], list(m.totals), list(m.boxes),
-             m.rounds, seat(m.dealer), seat(m.reached),
-             None if m.finals is None else list(m.finals), seat(m.winner), m.ended_in]
-            for m in table.matches
-        ],
+        "matches": [row(m) for m in table.matches],
         "balances": table.balance_list(),
         "payouts": None if table.payouts is None else [
             [seat_of[p], amount] for p, amount in table.payouts],
@@ -58,16 +62,18 @@ def resume(rules: Rules, players: Sequence[PlayerId], data: Mapping[str, Any], *
     def player(seat):
         return None if seat is None else order[seat]
 
+    def match(row) -> Match:
+        (number, (a, b), t, x, rounds, dealer, reached, finals, winner, ended_in,
+         *games) = row
+        return Match(int(number), (order[a], order[b]), (int(t[0]), int(t[1])),
+                     (int(x[0]), int(x[1])), int(rounds), player(dealer), player(reached),
+                     None if finals is None else (int(finals[0]), int(finals[1])),
+                     player(winner), ended_in,
+                     tuple(match(game) for game in games[0]) if games else ())
+
     try:
         table.played = int(data["rounds"])
-        table.matches = [
-            Match(int(number), (order[a], order[b]), (int(t[0]), int(t[1])),
-                  (int(x[0]), int(x[1])), int(rounds), player(dealer), player(reached),
-                  None if finals is None else (int(finals[0]), int(finals[1])),
-                  player(winner), ended_in)
-            for number, (a, b), t, x, rounds, dealer, reached, finals, winner, ended_in
-            in data["matches"]
-        ]
+        table.matches = [match(row) for row in data["matches"]]
         table.restore_balances(data["balances"])
         payouts = data["payouts"]
         table.payouts = None if payouts is None else [(order[s], int(a)) for s, a in payouts]

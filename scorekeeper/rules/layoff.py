@@ -14,6 +14,7 @@ Each opponent takes the lay-off that leaves the least deadwood, fewest cards on 
 """
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import JOKER, RANKS, SUITS
@@ -226,3 +227,29 @@ def lay_off(rules: Rules, ender, playing: Sequence, hands: Mapping[object, LaidH
         (hand.deadwood, hand.melds, hand.unmatched), hand.laid_off, board, closed = (
             best_lay_off(hand.cards, board, closed, rules, evaluate, one_per_end=one_per_end)
         )
+
+
+@dataclass
+class LoneHand:
+    """A hand of a two-handed lay-off (lone_lay_off): evaluated, then rewritten by lay_off."""
+
+    cards: tuple[str, ...]
+    deadwood: int
+    melds: tuple
+    unmatched: tuple
+    laid_off: tuple = ()
+
+
+def lone_lay_off(rules: Rules, ender_cards: Sequence[str], cards: Sequence[str]) -> LoneHand:
+    """What the one opponent of a two-handed round keeps after laying off onto the ender's
+    melds, both hands given as cards (docs/rules.md 3.7, 8.3 and 8.9): the same search a
+    Gin round's scoring makes, so the round form can show the defender's deadwood as the
+    sheet will. Nothing is laid off against a gin (the ender's deadwood 0, 8.3)."""
+    evaluate = Evaluator(rules)
+    hands = {}
+    for seat, held in enumerate((ender_cards, cards)):
+        deadwood, melds, unmatched = evaluate(held)
+        hands[seat] = LoneHand(tuple(held), deadwood, melds, unmatched)
+    if hands[0].deadwood > 0:
+        lay_off(rules, 0, [0, 1], hands, evaluate)
+    return hands[1]

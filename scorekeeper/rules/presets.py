@@ -100,6 +100,8 @@ class Rules:
     oklahoma: bool = False
     spades_double: bool = False
     ace_upcard: str = "gin"
+    # Hollywood Gin (docs/rules.md 8.12): a two-player match scored in three games at once.
+    hollywood: bool = False
     winner_share: int = 75
     identities: bool = False
     first_meld_min: int = 40
@@ -240,7 +242,7 @@ def check_between(rules: Rules, name: str, low: int, high: int, *,
 
 _BOOLEANS = {"set_distinct_suits", "free_hand_size", "undercut", "rebuy", "rummy_kitty",
              "dead_play_on", "gin_doubles_deadwood", "tournament", "identities",
-             "shutout", "big_gin", "oklahoma", "spades_double"}
+             "shutout", "big_gin", "oklahoma", "spades_double", "hollywood"}
 _OPTIONAL_INTS = {"max_jokers_per_meld", "bye"}
 
 

@@ -157,31 +157,40 @@ def _checker(round_: Round):
     rules, name = round_.rules, round_.name
 
     def laid(hand: HandEntry, held: Held, where: tuple[Part, ...]) -> None:
-        at = (*where, "laid")
-        if hand.laid is not None and hand.laid_melds is not None:
-            raise InvalidRound("laid_and_laid_melds", {"name": name(hand.player)}, where=at)
-        if hand.laid is not None:
-            if isinstance(hand.laid, bool) or not isinstance(hand.laid, int) or hand.laid < 0:
-                raise InvalidRound("laid_not_whole", {"name": name(hand.player)}, where=at)
-            if hand.laid > _laid_bound(rules):
-                raise InvalidRound("laid_too_large", {"name": name(hand.player),
-                                                      "laid": hand.laid,
-                                                      "most": _laid_bound(rules)},
-                                   where=at)
-            step = laid_step(rules)
-            if hand.laid % step:
-                below = hand.laid - hand.laid % step
-                raise InvalidRound("laid_impossible", {"name": name(hand.player),
-                                                       "laid": hand.laid, "step": step,
-                                                       "below": below, "above": below + step},
-                                   where=at, code="impossible_hand_value")
-            held.laid = hand.laid
-        elif hand.laid_melds is not None:
-            check_laid_melds(hand, held, where, rules, name)
-        elif not eliminates(rules):
-            raise InvalidRound("laid_missing", {"name": name(hand.player)}, where=at)
+        check_laid(hand, held, where, rules, name)
 
     return laid
+
+
+def check_laid(hand: HandEntry, held: Held, where: tuple[Part, ...], rules: Rules,
+               name: Callable[[PlayerId], str]) -> None:
+    """What a player laid in the round: points (a whole multiple of what laid cards score,
+    within what the cards in play could) or melds (check_laid_melds); given, unless players
+    are eliminated (docs/rules.md 10.2 to 10.5). One hand alone needs no more of the round
+    (rules/own_hand.py)."""
+    at = (*where, "laid")
+    if hand.laid is not None and hand.laid_melds is not None:
+        raise InvalidRound("laid_and_laid_melds", {"name": name(hand.player)}, where=at)
+    if hand.laid is not None:
+        if isinstance(hand.laid, bool) or not isinstance(hand.laid, int) or hand.laid < 0:
+            raise InvalidRound("laid_not_whole", {"name": name(hand.player)}, where=at)
+        if hand.laid > _laid_bound(rules):
+            raise InvalidRound("laid_too_large", {"name": name(hand.player),
+                                                  "laid": hand.laid,
+                                                  "most": _laid_bound(rules)},
+                               where=at)
+        step = laid_step(rules)
+        if hand.laid % step:
+            below = hand.laid - hand.laid % step
+            raise InvalidRound("laid_impossible", {"name": name(hand.player),
+                                                   "laid": hand.laid, "step": step,
+                                                   "below": below, "above": below + step},
+                               where=at, code="impossible_hand_value")
+        held.laid = hand.laid
+    elif hand.laid_melds is not None:
+        check_laid_melds(hand, held, where, rules, name)
+    elif not eliminates(rules):
+        raise InvalidRound("laid_missing", {"name": name(hand.player)}, where=at)
 
 
 def check_laid_melds(hand: HandEntry, held: Held, where: tuple[Part, ...], rules: Rules,

@@ -1,8 +1,8 @@
 """The service layer: the pages and the REST API call these and nothing else.
 
 - every write to a game, one transaction each, applied through a unit of work (`writing`):
-  `commands` (a round, a correction), `rebuys` (taking and undoing a re-buy), `lifecycle`
-  (starting, closing, deleting or voiding a game);
+  `commands` (a round, a correction, undoing the last round), `rebuys` (taking and undoing
+  a re-buy), `lifecycle` (starting, closing, deleting or voiding a game);
 - `reading`: the read model (`GameView`: facts, engine state, snapshots; `lock_game` and
   `read_game`, the one read of a game's row a round POST makes), and `lines`, what a game shows;
 - `summaries`: what a game or an evening comes to (settlement, session summary);
@@ -31,6 +31,7 @@ from .commands import (
     plan_round,
     record_round,
     store_round,
+    undo_last_round,
 )
 from .errors import (
     GameFinished,
@@ -39,6 +40,7 @@ from .errors import (
     GameVoid,
     NotFound,
     RebuyNotUndoable,
+    RoundNotUndoable,
     ServiceError,
     StaleRound,
     VersionMismatch,
@@ -80,7 +82,7 @@ __all__ = [
     "PlannedRound", "plan_round", "read_game", "store_round",
     # Undoing (docs/api.md, "Undoing")
     "GameHasNoRounds", "GameHasRounds", "GameVoid", "RebuyNotUndoable", "corrected_state",
-    "delete_game", "undo_rebuy", "void_game",
+    "delete_game", "undo_rebuy", "void_game", "RoundNotUndoable", "undo_last_round",
     # Membership by consent (docs/api.md, "Clubs and roles")
     "accept_invitation", "decline_invitation", "invitations_for", "leave_club",
 ]  # fmt: skip

@@ -24,7 +24,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .. import rules as engine
-from ..models import PendingHand, SeatClaim
+from ..models import Game, PendingHand, SeatClaim
 from .commands import HandInput
 from .errors import GameFinished, GameVoid, NotFound, ServiceError
 from .reading import GameView, load_game
@@ -108,7 +108,28 @@ class NotPlaying(ServiceError):
         self.name, self.number = name, number
 
 
+class PhonesOff(ServiceError):
+    """The scorekeeper switched off players entering their own hands in this game."""
+
+    code = "phones_off"
+    status = 409
+
+    def __init__(self):
+        super().__init__("The scorekeeper has switched off entering hands from the players' "
+                         "phones in this game")
+
+
 # --- Claiming and releasing -----------------------------------------------------------------
+
+
+def set_phones_enter_hands(*, game_id: int, allowed: bool) -> None:
+    """Let the players enter their own hands from their phones, or not (docs/table.md,
+    "Players' phones"). Not a fact of the game: its version stays. Switched off, the seats
+    stay held and what was sent stays kept, so switching on again finds them as they were;
+    meanwhile no phone claims a seat or sends a hand, and the round form shows none."""
+    with transaction.atomic():
+        if not Game.objects.filter(pk=game_id).update(phones_enter_hands=allowed):
+            raise NotFound("No such game")
 
 
 def claim_seat(*, game_id: int, player_id: int, holding: int | None = None) -> SeatClaim:
@@ -118,6 +139,7 @@ def claim_seat(*, game_id: int, player_id: int, holding: int | None = None) -> S
     with transaction.atomic():
         view = load_game(game_id, for_update=True)
         _refuse_over(view)
+        _refuse_phones_off(view)
         if player_id not in {seat.player_id for seat in view.seats}:
             raise NotFound("No such player in this game", field="player")
         if not plays(view, player_id):  # out of the game: no hand of theirs is coming
@@ -205,6 +227,11 @@ def _refuse_over(view: GameView) -> None:
         raise GameFinished("The game is over: no more rounds can be entered")
 
 
+def _refuse_phones_off(view: GameView) -> None:
+    if not view.game.phones_enter_hands:
+        raise PhonesOff()
+
+
 def plays(view: GameView, player: int) -> bool:
     """Whether the player plays the round being played (a Gin tournament plays several
     matches at once: any open one counts)."""
@@ -229,6 +256,7 @@ def send_hand(*, game_id: int, claim_id: int | None, number: int,
         if claim is None:
             raise NoClaim("This phone holds no seat of this game")
         _refuse_over(view)
+        _refuse_phones_off(view)
         next_round = view.state.next_round
         if number != next_round:
             raise RoundRecorded(number, next_round=next_round)
@@ -253,35 +281,26 @@ def _checked(hand: HandInput, rules: engine.Rules, name: str) -> tuple[dict, int
     """The hand as the round form's fields ({"dw": "14"}, {"cards": "QS QH 7C"}, Rami's
     "laid" or "melds") and the points it counts; refused as the engine would refuse it."""
     entry: dict[str, str] = {}
-    held: list[str] = []
-    if hand.cards is not None:
-        held = _cards(hand.cards, "cards")
-        if not held:
-            raise engine.InvalidRound("no_cards", {"name": name}, field="cards")
-        if not rules.free_hand_size and len(held) > rules.hand_size:
-            raise engine.InvalidRound("held_too_many", {"name": name, "count": len(held),
-                                                        "hand_size": rules.hand_size},
-                                      field="cards")
+    held = tuple(_cards(hand.cards, "cards")) if hand.cards is not None else None
+    if held is not None:
         entry["cards"] = " ".join(held)
-        points = (engine.hand_value(held, rules) if _counts_whole(rules)
-                  else engine.evaluate_hand(held, rules).deadwood)
     elif hand.deadwood is not None:
-        points = hand.deadwood
-        _check_points(points, rules, name)
-        entry["dw"] = str(points)
-    else:
-        raise engine.InvalidRound("deadwood_or_cards", {"name": name}, field="deadwood")
-    laid: list[str] = []
+        entry["dw"] = str(hand.deadwood)
+    melds = None
     if hand.laid_melds is not None:
-        melds = [_cards(meld, "laid_melds", laid=True) for meld in hand.laid_melds]
-        laid = [card for meld in melds for card in meld]
+        melds = tuple(tuple(_cards(meld, "laid_melds", laid=True)) for meld in hand.laid_melds)
         entry["melds"] = "|".join(" ".join(meld) for meld in melds)
     elif hand.laid is not None:
-        if not 0 <= hand.laid <= 100_000:
-            raise engine.InvalidRound("laid_not_whole", {"name": name}, field="laid")
         entry["laid"] = str(hand.laid)
+    # The checks the round's save puts this hand through (its card count for the family,
+    # points no hand can count, in Rami what was laid), so that a phone is refused what
+    # the Save would refuse.
+    points = engine.check_own_hand(rules, engine.LaidHand(
+        0, deadwood=hand.deadwood if held is None else None, cards=held,
+        laid=hand.laid if melds is None else None, laid_melds=melds), name=name)
+    laid = [card for meld in melds or () for card in meld]
     try:
-        engine.check_deck([[*held, *laid]], decks=rules.decks, jokers=rules.jokers)
+        engine.check_deck([[*(held or ()), *laid]], decks=rules.decks, jokers=rules.jokers)
     except engine.TooManyCopies as error:
         error.field = "cards"
         raise
@@ -297,23 +316,6 @@ def _cards(text, where: str, *, laid: bool = False) -> list[str]:
         return engine.parse_laid_meld(text) if laid else engine.parse_cards(text)
     except engine.CardError as error:
         raise error.at(where) from None
-
-
-def _check_points(points: int, rules: engine.Rules, name: str) -> None:
-    """Typed points some hand of the rules can count (docs/rules.md 3.1)."""
-    if engine.possible_hand_value(points, rules):
-        return
-    below, above = engine.nearest_hand_values(points, rules)
-    if above is None:
-        raise engine.InvalidRound("deadwood_too_large_free", {
-            "name": name, "deadwood": points, "most": below}, field="deadwood")
-    raise engine.ImpossibleHandValue("impossible_hand_value", {
-        "name": name, "value": points, "below": below, "above": above}, field="deadwood")
-
-
-def _counts_whole(rules: engine.Rules) -> bool:
-    """Whether the cards left in hand count whole, no melds looked for (Basic Rummy, Rami)."""
-    return engine.family_for(rules).whole_hands
 
 
 # --- What the scorekeeper's round form shows ------------------------------------------------

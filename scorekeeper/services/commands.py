@@ -23,10 +23,11 @@ from ledger import services as ledger
 from .. import rules as engine
 from ..models import Game
 from ..rules import GameStatus, RulesError
-from . import webhooks
+from . import tournaments, webhook_events
 from .errors import (
     GameFinished,
     NotFound,
+    RoundNotUndoable,
     ServiceError,
     StaleRound,
     VersionMismatch,
@@ -38,9 +39,14 @@ from .writing import (
     VersionMoved,
     allowed,
     carried_into_later_game,
+    check_version,
     read_for_write,
     refuse_void,
 )
+
+# Kept with the undone round, in English like every reason the ledger keeps; the pages
+# say "undone at the table" in the reader's language from the fact itself (undone_at).
+UNDONE_AT_THE_TABLE = "undone at the table"
 
 
 @dataclass(frozen=True)
@@ -185,7 +191,9 @@ def _stored(planned: PlannedRound, request_id: str) -> tuple[engine.RoundResult,
                       request_id=request_id)
     write.add_round(number, planned.entry)
     view = write.apply(planned.state, added=planned.added, accounts=planned.accounts)
-    webhooks.round_recorded(view, number)
+    tournaments.match_changed(view.game, planned.state, user=planned.who,
+                              request_id=request_id)
+    webhook_events.round_recorded(view, number)
     return planned.state.rounds[-1], view
 
 
@@ -210,7 +218,7 @@ def correct_round(
         )
     with transaction.atomic():
         view = read_for_write(game_id, locked, seats)
-        user = allowed(user, "game.write", view.game.club_id, row=view.game)
+        who, user = user, allowed(user, "game.write", view.game.club_id, row=view.game)
         refuse_void(view)
         if version != view.game.version:
             raise VersionMismatch(
@@ -234,8 +242,51 @@ def correct_round(
                           by_round=number)
         ended_before = view.state.status.ended
         view = write.apply(new_state, since=number)
-        webhooks.round_corrected(view, number, reason=reason, ended_before=ended_before)
+        # A tournament's match: its winner advances, or the correction is refused when it
+        # would change a winner whose next match has begun (services.tournaments).
+        tournaments.match_changed(view.game, new_state, user=who, request_id=request_id,
+                                  reason=f"correction of round {number}: {reason}")
+        webhook_events.round_corrected(view, number, reason=reason, ended_before=ended_before)
     return new_state.rounds[number - 1], view
+
+
+def undo_last_round(*, game_id: int, number: int, user, request_id: str = "",
+                    version: int | None = None) -> GameView:
+    """Take back round `number` while it is the game's last (docs/table.md, "Undo last
+    round"): it stays on record with every revision, marked undone at the table, and the
+    ledger reverses its money. The next round entered takes its number again.
+
+    Refused (RoundNotUndoable) once a later round was saved, or while a re-buy taken after
+    it holds (undo that first); GameFinished once the game is over (correct a round then).
+    `version`, when given, must be the game's (If-Match)."""
+    with transaction.atomic():
+        view = read_for_write(game_id)
+        user = allowed(user, "game.write", view.game.club_id)
+        refuse_void(view)
+        check_version(view, version)
+        played = len(view.rounds)
+        if not 1 <= number <= played:
+            raise NotFound(f"Round {number} is not on the sheet: there is nothing to undo")
+        if number != played:
+            raise RoundNotUndoable(
+                f"Round {number} can no longer be undone: round {played} was saved after "
+                f"it. Correct it instead")
+        if not view.accepts_rounds:
+            raise GameFinished("The game is over: correct a round instead of undoing it")
+        rebought = [view.name(rebuy.player_id) for rebuy in view.rebuys
+                    if rebuy.after_round == number]
+        if rebought:
+            raise RoundNotUndoable(
+                f"{', '.join(rebought)} re-bought after round {number}: undo the re-buy "
+                f"first", rebought=tuple(rebought))
+        # The rounds before it, played again: removing the last round never breaks one.
+        new_state = view.replay([facts.entry(view.rules) for facts in view.rounds[:-1]])
+        write = GameWrite(view, actor=user, reason=f"round {number} {UNDONE_AT_THE_TABLE}",
+                          request_id=request_id)
+        write.undo_round(number, reason=UNDONE_AT_THE_TABLE)
+        view = write.apply(new_state, since=number)
+        webhook_events.round_undone(view, number, reason=UNDONE_AT_THE_TABLE)
+    return view
 
 
 def checked_entry(view: GameView, ender, hands: list[HandInput], ender_melds, void=False,

@@ -64,6 +64,18 @@ class RebuyNotUndoable(ServiceError):
     status = 409
 
 
+class RoundNotUndoable(ServiceError):
+    """Only the last round is undone at the table: another round was saved after it, or a
+    re-buy taken after it still holds (docs/table.md, "Undo last round")."""
+
+    code = "round_not_undoable"
+    status = 409
+
+    def __init__(self, message: str, *, rebought: tuple[str, ...] = ()):
+        super().__init__(message, field="number")
+        self.rebought = rebought  # who re-bought after the round: their re-buys go first
+
+
 class GameHasNoRounds(ServiceError):
     """A game without rounds is deleted, not voided."""
 

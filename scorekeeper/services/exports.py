@@ -1,9 +1,9 @@
 """Export and import: a game or a whole table session as one versioned JSON document.
 
-A document holds the FACTS (seats, every revision of every round, re-buys, the
-frozen rules, the carried pot) and the LEDGER exactly as it was written (every
-entry in order, reversals included), plus the standings derived from the facts,
-for reference and as a check:
+A document holds the FACTS (seats, every revision of every round that counts, the
+re-buys that hold, the frozen rules, the carried pot) and the LEDGER exactly as it was
+written (every entry in order, reversals included), plus the standings derived from the
+facts, for reference and as a check:
 
     {"format": "scorekeeper-game", "version": 1, "export_id": "<uuid>",
      "exported_at": "...", "club": {"name": ...}, "session": {"name", "created_at"},
@@ -167,7 +167,9 @@ def _game_part(game: Game) -> dict:
                     for hand in round_.hands.all()
                 ],
             }
-            for round_ in round_history(game)
+            # As with re-buys, only what holds: a round undone at the table is left out
+            # (its money and the reversal of it stay in the ledger, which nets to nothing).
+            for round_ in round_history(game) if round_.undone_at is None
         ],
         "rebuys": [
             {"player": names[rebuy.player_id], "after_round": rebuy.after_round,

@@ -8,10 +8,10 @@ from django.db import transaction
 from ledger import services as ledger
 
 from .. import rules as engine
-from ..models import Club, Game, Player, Seat, TableSession
+from ..models import Club, Game, Player, Seat, TableSession, TournamentMatch
 from ..names import InvalidName, clean_name, look_alike, name_key
 from ..rules import GameStatus, RulesError
-from . import webhooks
+from . import webhook_events
 from .errors import GameFinished, GameHasNoRounds, GameHasRounds, GameVoid, ServiceError
 from .reading import GameView, load_game
 from .writing import (
@@ -35,6 +35,14 @@ NOT_CLOSABLE = ("This game ends by itself when its rules say it is over; only a 
 
 
 # --- Starting a game ------------------------------------------------------------------------
+
+
+def games_of_kind(club_id: int, presets: list[str]) -> int:
+    """How many games of these presets the club has started, void ones too: an unnamed
+    game is numbered after them ("Gin #12", docs/table.md), so a number is not given twice
+    by voiding a game."""
+    return Game.objects.filter(club_id=club_id, preset__in=presets).count()
+
 
 
 def start_game(
@@ -102,7 +110,7 @@ def start_game(
         state = view.replay([], [])
         view = GameWrite(view, actor=user, reason="game started").apply(
             state, added=state.transfers)
-        webhooks.game_created(view)
+        webhook_events.game_created(view)
     return view
 
 
@@ -161,7 +169,7 @@ def close_game(*, game_id: int, user) -> GameView:
         write = GameWrite(view, actor=user, reason="game closed")
         write.change(closed=True)
         view = write.apply(view.replay(closed=True))
-        webhooks.game_finished(view)
+        webhook_events.game_finished(view)
     return view
 
 
@@ -175,13 +183,22 @@ def delete_game(*, game_id: int, user, request_id: str = "",
         if view.void:
             raise GameVoid("This game has already been deleted or voided")
         check_version(view, version)
+        refuse_tournament_match(view.game)
         if view.rounds:
             raise GameHasRounds(
                 "This game has rounds, so it cannot be deleted: an organiser can void it, "
                 "with a reason")
         view = GameWrite(view, actor=user, reason=DELETED_REASON, request_id=request_id).void()
-        webhooks.game_voided(view, deleted=True)
+        webhook_events.game_voided(view, deleted=True)
     return view
+
+
+def refuse_tournament_match(game: Game) -> None:
+    """A tournament's match game stays: the bracket waits for its winner (a wrong round is
+    corrected instead). One the tournament gave up for another is void already."""
+    if game.tournament_id is not None and TournamentMatch.objects.filter(game=game).exists():
+        raise GameFinished("This game is a match of a tournament: it cannot be deleted or "
+                           "voided; correct its rounds instead, and the bracket follows")
 
 
 def void_game(*, game_id: int, reason: str, user, request_id: str = "",
@@ -197,6 +214,7 @@ def void_game(*, game_id: int, reason: str, user, request_id: str = "",
         if view.void:
             raise GameVoid("This game has already been voided")
         check_version(view, version)
+        refuse_tournament_match(view.game)
         if not view.rounds:
             # docs/api.md: a game without rounds is deleted (DELETE); voiding is for games
             # that were played, so a void game without rounds always means "deleted".
@@ -206,5 +224,5 @@ def void_game(*, game_id: int, reason: str, user, request_id: str = "",
                 "This game's pot was carried into a later game of the session: it can no "
                 "longer be voided")
         view = GameWrite(view, actor=user, reason=reason, request_id=request_id).void()
-        webhooks.game_voided(view, deleted=False)
+        webhook_events.game_voided(view, deleted=False)
     return view

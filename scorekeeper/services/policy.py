@@ -48,6 +48,9 @@ ACTIONS = {
         "an empty game, share, release phones"),
     "game.void": Action(ORGANISER, True, "Only the club's organisers void games",
                         "void a game"),
+    "tournament.create": Action(
+        ORGANISER, True, "Only the club's organisers start tournaments",
+        "start a club tournament (its matches are then entered as games)"),
     "club.admin.read": Action(
         ORGANISER, False, "Only the club's organisers see this",
         "see invites, webhooks and their deliveries, tokens scoped to the club, the audit"),

@@ -28,7 +28,8 @@ class Preview:
 
 def preview_correction(*, game_id: int, number: int, ender: int | None, hands,
                        void: bool = False, match: int | None = None, finish: str | None = None,
-                       penalties=None, seats=None) -> Preview:
+                       penalties=None, big_gin: bool = False, upcard: str | None = None,
+                       seats=None) -> Preview:
     """Round `number` of the game corrected to these facts, without saving anything.
 
     The arguments are those of `commands.correct_round`; the same RulesError (or
@@ -38,6 +39,7 @@ def preview_correction(*, game_id: int, number: int, ender: int | None, hands,
     refuse_void(view)  # what correct_round would refuse, the preview refuses too
     if not 1 <= number <= len(view.rounds):
         raise NotFound(f"Round {number} has not been entered")
-    entry = commands.checked_entry(view, ender, hands, None, void, match, finish, penalties)
+    entry = commands.checked_entry(view, ender, hands, None, void, match, finish, penalties,
+                                   big_gin, upcard)
     new, undone = commands.corrected_state(view, number, entry)
     return Preview(view, number, view.history, new, tuple(undone))

@@ -101,6 +101,8 @@ class GameFacts:
 
     rounds: tuple[RoundFacts, ...]
     rebuys: tuple[RebuyFacts, ...]
+    # Rounds undone at the table and not entered again: the sheet says so until they are.
+    undone_rounds: tuple[int, ...] = ()
 
     def changed(self, *, rounds=(), rebuys=(), undone=()) -> "GameFacts":
         """These facts with `rounds` stored (a new round, or a round's new revision),
@@ -113,7 +115,9 @@ class GameFacts:
                 counting.append(facts)
         dropped = set(undone)
         holding = [rebuy for rebuy in self.rebuys if rebuy.id not in dropped]
-        return GameFacts(tuple(counting), (*holding, *rebuys))
+        entered = {facts.number for facts in rounds}
+        return GameFacts(tuple(counting), (*holding, *rebuys),
+                         tuple(n for n in self.undone_rounds if n not in entered))
 
     def rebuy_entries(self) -> list[engine.RebuyEntry]:
         return [engine.RebuyEntry(rebuy.player_id, rebuy.after_round) for rebuy in self.rebuys]
@@ -480,23 +484,36 @@ def _game_for(game_id: int, who, action: str, *, lock: bool) -> Game:
 
 def load_facts(game: Game) -> GameFacts:
     """The counting revision of every round with its hands, and the re-buys that hold."""
-    rounds = counting_rounds([game.pk]).get(game.pk, ())
+    counting, undone = _rounds_of([game.pk])
     # An undone re-buy is kept as a record, but it no longer holds: the replay leaves it out.
     rebuys = Rebuy.objects.filter(game=game, undone_at__isnull=True).values_list(
         "id", "player_id", "after_round", "entered_at")
-    return GameFacts(rounds, tuple(RebuyFacts(*row) for row in rebuys))
+    return GameFacts(counting.get(game.pk, ()), tuple(RebuyFacts(*row) for row in rebuys),
+                     undone.get(game.pk, ()))
 
 
 def counting_rounds(game_ids: list[int]) -> dict[int, tuple[RoundFacts, ...]]:
     """The counting revision of every round of these games, with its hands, in order: two
     queries of plain values, because building model objects for hundreds of hands is the
     slow part (one game's facts, and a season's, services/season.py)."""
+    return _rounds_of(game_ids)[0]
+
+
+def _rounds_of(game_ids: list[int]) -> tuple[dict[int, tuple[RoundFacts, ...]],
+                                              dict[int, tuple[int, ...]]]:
+    """counting_rounds, and the numbers of each game's rounds undone and not entered again
+    (read in the same query: the sheet tells of them at no cost)."""
     current: dict[tuple[int, int], tuple] = {}
+    undone: set[tuple[int, int]] = set()
     rows = Round.objects.filter(game_id__in=game_ids).order_by(
         "game_id", "number", "revision").values_list(
         "id", "game_id", "number", "revision", "reason", "ender_id", "ender_melds",
-        "entered_at", "void", "match", "finish", "penalties", "big_gin", "upcard")
-    for row in rows:
+        "entered_at", "void", "match", "finish", "penalties", "big_gin", "upcard",
+        "undone_at")
+    for *row, undone_at in rows:
+        if undone_at is not None:  # undone at the table: it counts no more, any revision
+            undone.add((row[1], row[2]))
+            continue
         # Ordered by revision: the last revision of a number is the one that counts.
         current[row[1], row[2]] = row
     counting = {row[0] for row in current.values()}
@@ -514,14 +531,18 @@ def counting_rounds(game_ids: list[int]) -> dict[int, tuple[RoundFacts, ...]]:
         result[game_id].append(RoundFacts(
             number, revision, reason, ender, melds, entered_at, tuple(hands[round_id]), void,
             match, finish, penalties, big_gin, upcard))
-    return {game_id: tuple(rounds) for game_id, rounds in result.items()}
+    left: dict[int, tuple[int, ...]] = defaultdict(tuple)
+    for game_id, number in sorted(undone - current.keys()):
+        left[game_id] += (number,)
+    return {game_id: tuple(rounds) for game_id, rounds in result.items()}, dict(left)
 
 
 def round_history(game: Game) -> list[Round]:
-    """Every revision of every round, oldest first: what the sheet shows as corrected."""
+    """Every revision of every round, oldest first, undone ones too: what the audit shows.
+    By number, then as stored: a number undone and entered again has revisions from 0 twice."""
     return list(
-        Round.objects.filter(game=game)
-        .select_related("ender", "entered_by")
+        Round.objects.filter(game=game).order_by("number", "id")
+        .select_related("ender", "entered_by", "undone_by")
         .prefetch_related(Prefetch("hands", queryset=Hand.objects.select_related("player")))
     )
 

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from .. import rules as engine
 from ..rules import RulesError
-from . import webhooks
+from . import webhook_events
 from .errors import GameFinished, NotFound, RebuyNotUndoable, ServiceError
 from .reading import GameView
 from .writing import GameWrite, allowed, check_version, read_for_write, refuse_void
@@ -29,7 +29,7 @@ def take_rebuy(*, game_id: int, player: int, user, request_id: str = "") -> Game
                           request_id=request_id)
         write.take_rebuy(player, after_round=state.round_count)
         view = write.apply(new_state, added=new_state.transfers[len(state.transfers):])
-        webhooks.rebuy_taken(view, player, state.round_count)
+        webhook_events.rebuy_taken(view, player, state.round_count)
     return view
 
 
@@ -71,5 +71,5 @@ def undo_rebuy(*, game_id: int, player: int, user, request_id: str = "",
         write.undo_rebuys([player], reason="undone")
         view = write.apply(new_state, since=rebuy.after_round)
         (undone,) = view.undone_rebuys
-        webhooks.rebuy_undone(view, undone)
+        webhook_events.rebuy_undone(view, undone)
     return view

@@ -32,6 +32,7 @@ from ledger import services as ledger
 from .. import rules as engine
 from ..models import Game, Rebuy, Seat
 from ..rules import CARRY, KITTY, POT
+from . import tournaments
 from .reading import counting_rounds, state_key
 from .reports import ENDED
 
@@ -174,6 +175,10 @@ class PlayerSeason:
     deadwood: int = 0
     hands: int = 0
     money: dict[str, Money] = field(default_factory=dict)  # by currency
+    # Club tournaments finished in the period (services.tournaments): finals won, and the
+    # prizes paid out to the player, by currency (the entry fees are not taken off).
+    tournament_wins: int = 0
+    prizes: dict[str, int] = field(default_factory=dict)
 
     @property
     def wins(self) -> int:
@@ -207,6 +212,7 @@ class Season:
     players: list[PlayerSeason]  # by name
     games: list[GameSeason]  # oldest first
     unreadable: list[int]  # games whose facts did not replay: their play is not counted
+    tournaments: list = field(default_factory=list)  # tournaments.TournamentView, finished
 
     @property
     def currencies(self) -> list[str]:
@@ -239,8 +245,10 @@ def season(club_id: int, start: date, end: date) -> Season:
                     seat.player_id, PlayerSeason(seat.player_id, seat.player.name))
                 _add(who, game, line, play.players.get(seat.player_id),
                      flows.get(game.pk, []))
+    finished = tournaments.finished_between(club_id, start, end)
+    tournaments.add_to_season(finished, players, PlayerSeason)
     ordered = sorted(players.values(), key=lambda p: (p.name.casefold(), p.player))
-    return Season(start, end, ordered, lines, unreadable)
+    return Season(start, end, ordered, lines, unreadable, finished)
 
 
 def _game_line(game: Game, seats: list[Seat], flows: list[tuple]) -> GameSeason:

@@ -74,6 +74,7 @@ class GameWrite:
         self._rounds: list[NewRound] = []
         self._rebuys: list[tuple[int, int]] = []
         self._undo: list[Undo] = []
+        self._undone_round: tuple[int, str] | None = None
         self._row: dict = {}
         self._applied = False
 
@@ -92,6 +93,11 @@ class GameWrite:
         (GameView.rebuys_undone_lately)."""
         if players:
             self._undo.append(Undo(tuple(players), reason, by_round))
+
+    def undo_round(self, number: int, *, reason: str) -> None:
+        """Round `number` (the last) counts no more: every revision of it stays, marked
+        undone, as an undone re-buy does; the ledger reverses its money (apply's sync)."""
+        self._undone_round = (number, reason)
 
     def change(self, **columns) -> None:
         """Columns of the game's row that the write changes (closed=True)."""
@@ -116,6 +122,8 @@ class GameWrite:
         stored = [self._store_round(new) for new in self._rounds]
         taken = [self._store_rebuy(player, after) for player, after in self._rebuys]
         undone, undone_ids = self._store_undone(stored[-1].entered_at if stored else None)
+        if self._undone_round is not None:
+            self._store_undone_round(*self._undone_round)
         if added is not None:
             if added:
                 ledger.post(added, request_id=self.request_id, accounts=accounts,
@@ -126,8 +134,9 @@ class GameWrite:
         key = state_key(game)
         # Only once committed: a rolled-back write must not leave its state behind.
         transaction.on_commit(lambda: recent_games.put(key, state))
+        # A round undone leaves fewer rounds: the facts are read again when asked for.
         facts = (view.facts.changed(rounds=stored, rebuys=taken, undone=undone_ids)
-                 if view.facts_loaded else None)
+                 if view.facts_loaded and self._undone_round is None else None)
         return view.after(game, state=state, facts=facts, entered=tuple(stored),
                           undone_rebuys=tuple(undone))
 
@@ -203,6 +212,10 @@ class GameWrite:
         rebuy = Rebuy.objects.create(game=self.view.game, player_id=player,
                                      after_round=after_round, entered_by=self.actor)
         return RebuyFacts(rebuy.pk, player, rebuy.after_round, rebuy.entered_at)
+
+    def _store_undone_round(self, number: int, reason: str) -> None:
+        Round.objects.filter(game=self.view.game, number=number, undone_at__isnull=True).update(
+            undone_at=timezone.now(), undone_by=self.actor, undo_reason=reason[:255])
 
     def _store_undone(self, at) -> tuple[list[UndoneRebuy], list[int]]:
         """Mark the re-buys undone (kept as records); what each had cost, and their ids."""

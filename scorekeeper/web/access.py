@@ -6,8 +6,13 @@ a view says otherwise (`login_not_required`): the middleware below sends everyon
 to sign in, so a page that forgets its decorator is closed, not open.
 """
 
+from urllib.parse import urlsplit
+
 from django.contrib.auth.middleware import LoginRequiredMiddleware
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import F
+from django.http import HttpResponse
+from django.shortcuts import resolve_url
 
 from .. import services
 from ..models import Game, Membership
@@ -59,3 +64,25 @@ class PagesNeedSignIn(LoginRequiredMiddleware):
         if request.path_info.startswith("/api/"):
             return None
         return super().process_view(request, view_func, view_args, view_kwargs)
+
+    def handle_no_permission(self, request, view_func):
+        """An htmx request (a sheet's or round form's poll, a Save) after the session ended:
+        htmx would follow the redirect and swap the whole sign-in page into the page. It is
+        told to load the sign-in page instead (HX-Redirect), which brings the user back to
+        the page they were on; 401 says why to anything else reading the answer."""
+        if request.headers.get("HX-Request") != "true":
+            return super().handle_no_permission(request, view_func)
+        login = redirect_to_login(_page_shown(request), resolve_url(self.get_login_url(view_func)),
+                                  self.get_redirect_field_name(view_func))
+        response = HttpResponse(status=401)
+        response["HX-Redirect"] = login["Location"]
+        return response
+
+
+def _page_shown(request) -> str:
+    """The page htmx asked from (HX-Current-URL), as a path of this site; the home page when
+    it names another site or none: the request's own address is a fragment's."""
+    shown = urlsplit(request.headers.get("HX-Current-URL", ""))
+    if shown.netloc != request.get_host() or not shown.path.startswith("/"):
+        return "/"
+    return shown.path + (f"?{shown.query}" if shown.query else "")

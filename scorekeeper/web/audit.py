@@ -78,7 +78,8 @@ def game_audit(request, club_id: int, game_id: int):
     names = {seat.player_id: seat.player.name for seat in record.audit.seats}
     return render(request, "scorekeeper/audit_game.html", {
         "club": club, "game": record.game, "line": _line(record.audit),
-        "rounds": [[_revision(revision, names, counts=revision is entry.revisions[-1])
+        "rounds": [[_revision(revision, names, counts=revision is entry.revisions[-1]
+                              and revision.undone_at is None)
                     for revision in entry.revisions] for entry in record.rounds],
         "rebuys": [_rebuy(rebuy) for rebuy in record.rebuys],
         "started_at": when(record.game.created_at), "voided_at": when(record.game.voided_at),
@@ -178,6 +179,9 @@ class RevisionLine:
     ender: str
     hands: list[str]
     void: bool
+    # Undone at the table (services.undo_last_round): when and by whom, "" otherwise.
+    undone_at: str = ""
+    undone_by: str = ""
 
 
 def _revision(revision, names: dict[int, str], *, counts: bool) -> RevisionLine:
@@ -189,6 +193,8 @@ def _revision(revision, names: dict[int, str], *, counts: bool) -> RevisionLine:
         hands=[f"{names.get(hand.player_id, hand.player.name)} {_hand_text(hand)}"
                for hand in revision.hands.all()],
         void=revision.void,
+        undone_at=when(revision.undone_at),
+        undone_by=_username(revision.undone_by),
     )
 
 

@@ -58,7 +58,8 @@ def round_preview(request, game_id: int, number: int):
         preview = preview_correction(
             game_id=game.pk, number=number, ender=form_input.ender, hands=form_input.hands,
             void=form_input.void, match=result.match or None, finish=form_input.finish,
-            penalties=form_input.penalties, seats=view.seats,
+            penalties=form_input.penalties, big_gin=form_input.choices.big_gin,
+            upcard=form_input.choices.upcard, seats=view.seats,
         )
     except RulesError as error:
         return render(request, f"{WHAT_IF}#what-if-body",

@@ -23,8 +23,8 @@ THEME = "#fbf9f4"
 
 # What the table needs without a connection, beside htmx: the style sheet, the pages'
 # scripts and the icons. Precached when the worker installs.
-ASSETS = ["css/app.css", "js/app.js", "js/offline.js", "favicon.svg", "icons/icon.svg",
-          "icons/icon-192.png"]
+ASSETS = ["css/app.css", "js/app.js", "js/pad.js", "js/offline.js", "favicon.svg",
+          "icons/icon.svg", "icons/icon-192.png"]
 
 
 def _htmx_paths() -> list[str]:

@@ -65,6 +65,8 @@ class HandEntry:
     deadwood: int | None = None
     melds: list[list[CardView]] = field(default_factory=list)
     unmatched: list[CardView] = field(default_factory=list)
+    # Gin: the defender's cards laid off onto the knocker's melds (deadwood is what is left).
+    laid_off: list[CardView] = field(default_factory=list)
     hand_size: int = 10
     # Basic Rummy and Rami count the cards left in hand whole: no melds are looked for.
     whole: bool = False
@@ -81,6 +83,9 @@ class HandEntry:
     ender: bool = False
     # A stale form shown as a correction: the round as recorded, next to what was typed.
     recorded: str = ""
+    # The new round form as served: the send of the player's phone this row holds
+    # (web.phone_hands), "" for none.
+    from_phone: str = ""
 
     @property
     def hand_full(self) -> bool:
@@ -163,6 +168,7 @@ def picker_texts(rules: engine.Rules) -> dict[str, str]:
         "joker": _("Joker"), "joker-short": _("Jo"), "new-meld": _("new meld"),
         "table-card": table_card_label("{card}"),
         "full": full_hand(rules),
+        "from-phone": _("sent from the phone"),
     }
 
 
@@ -240,6 +246,10 @@ def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str
     if action == "cards":
         entry.mode = "cards"
     elif action == "number":
+        # Back to typing keeps what the cards counted (issue 25, item 1): the points stay,
+        # the cards go. Points already typed (a phone's hand filled in) are kept as typed.
+        if entry.cards and not entry.value:
+            entry.value = str(_picked_points(entry.cards, rules, whole=entry.whole))
         entry.mode, entry.cards = "number", []
     elif action == "clear":
         entry.cards = []
@@ -261,11 +271,19 @@ def hand_entry(player: int, name: str, data, rules: engine.Rules, *, action: str
             entry.deadwood = hand_value(entry.cards, rules)
             entry.unmatched = [card_view(code) for code in entry.cards]
         else:
-            result = engine.evaluate_hand(entry.cards, rules)
+            # Gin lays a defender's cards off as the round will (web/families/gin_round.py).
+            result = families.for_rules(rules).hand_as_scored(player, data, rules, entry.cards)
             entry.deadwood = result.deadwood
             entry.melds = [[card_view(code) for code in meld] for meld in result.melds]
             entry.unmatched = [card_view(code) for code in result.unmatched]
+            entry.laid_off = [card_view(code) for code in getattr(result, "laid_off", ())]
     return entry
+
+
+def _picked_points(cards: list[str], rules: engine.Rules, *, whole: bool) -> int:
+    """What picked cards count, as the picker shows it: whole (Basic Rummy, Rami) or the
+    deadwood the best melds leave."""
+    return hand_value(cards, rules) if whole else engine.evaluate_hand(cards, rules).deadwood
 
 
 def _melds_from(text: str) -> list[list[str]]:
@@ -357,14 +375,17 @@ def round_entry(player: int, name: str, data, rules: engine.Rules, *, action: st
     entry = hand_entry(player, name, data, rules, action="" if laying else action,
                        argument=argument)
     laid_cards = []
-    if engine.family_for(rules).records_laid:
-        entry.laid = laid_entry(player, data, rules, action=action[4:] if laying else "",
-                                argument=argument)
+    family = engine.family_for(rules)
+    if family.records_laid:
+        # Where players are eliminated what they laid counts nothing: not asked (10.5).
+        if not family.eliminates(rules):
+            entry.laid = laid_entry(player, data, rules, action=action[4:] if laying else "",
+                                    argument=argument)
         entry.penalty = (data.get(f"pen-{player}") or "").strip()[:6]
         if entry.penalty == "0":
             entry.penalty = ""
         entry.penalty_choices = penalty_choices(rules, entry.penalty)
-        if entry.laid.mode == "cards":
+        if entry.laid is not None and entry.laid.mode == "cards":
             laid_cards = [card for meld in entry.laid.melds for card in meld]
     # The round's cards as this tap left them, to grey out those the decks have no more of.
     held = entry.cards if entry.mode == "cards" else []
@@ -408,12 +429,16 @@ class RoundInput:
         self.hand_rows: list[HandEntry] = []
         self.penalty_rows: list[HandEntry] = []
         self.reason = (data.get("reason") or "").strip()[:255]
+        # The family's own choices besides the rows: Gin's upcard and Big Gin, a gin's
+        # knocker holding nothing, Rami elimination's "nobody else had laid".
+        self.choices = self.pages.read_round(data, rules)
         # A void round has no knocker and no hands: whatever was typed is not sent.
         self.void = family.void_rounds and bool(data.get("void"))
 
     def is_valid(self) -> bool:
         if self.correcting and not self.reason:
             self.errors["reason"] = _("Say in a few words why the round is corrected")
+        self.errors.update(self.choices.errors)
         if self.void:
             return not self.errors
         self._read_ender()
@@ -426,6 +451,9 @@ class RoundInput:
                 self.errors["finish"] = _("Tap how the round was finished")
         for entry in self.entries:
             entry.ender = entry.player == self.ender
+            if entry.ender and self.choices.ender_holds_nothing:
+                self._send(entry, HandInput(entry.player, deadwood=0))  # a gin: not asked
+                continue
             hand = self._laid(entry) if self.records_laid else HandInput(entry.player)
             # A hand counting whole: who went out holds nothing, and gives no hand.
             if entry.ender and self.whole_hands:
@@ -486,6 +514,10 @@ class RoundInput:
         """What a player laid (Rami): points or melds; left empty only where players are
         eliminated (docs/rules.md 10.5: not known). None when wrong."""
         laid = entry.laid
+        if laid is None:  # elimination: only "nobody else had laid" is asked (10.5)
+            if self.choices.others_laid_nothing and entry.player != self.ender:
+                return HandInput(entry.player, laid=0)
+            return HandInput(entry.player)
         if laid.mode == "cards":
             if not laid.laid_melds:
                 laid.error = _("Tap the cards %(name)s laid, or type the points") % {
@@ -537,7 +569,7 @@ class RoundInput:
             else:
                 entry.error = _joined(entry.error, message)
             return
-        key = where[0] if where in (("ender",), ("finish",)) else "form"
+        key = where[0] if where in (("ender",), ("finish",), ("upcard",), ("big_gin",)) else "form"
         self.errors[key] = _joined(self.errors.get(key, ""), message)
 
 

@@ -7,6 +7,7 @@ below the form's template name are shared with the what-if (explain.py) and the 
 own phones (seats.py).
 """
 
+from django.contrib import messages as page_messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -23,6 +24,7 @@ from . import families
 from . import presenters as pages
 from .access import member_game
 from .htmx import page_or_fragment, swap_whole_page
+from .phone_hands import filled_from_phones, pending_context
 from .round_form import (
     RoundInput,
     card_view,
@@ -34,6 +36,9 @@ from .round_form import (
 from .views import saved_once, show_sheet
 
 ROUND_FORM = "scorekeeper/round_form.html"
+# The new round form's "Void round" asks first (issue 25): its button sends VOID_ASK, and
+# the question answers "yes" as the old button did ("1": void it) or VOID_KEEP.
+VOID_ASK, VOID_KEEP = "ask", "keep"
 
 
 def round_entries(view, players, data, *, action="", argument="", target=None, totals=True):
@@ -80,11 +85,13 @@ def round_input(view, data, entries, *, correcting=False) -> RoundInput:
 
 def _round_context(view, entries, form_input=None, *, number, dealer, key, correcting=False,
                    reason="", version=None, match=None, choices=(), was_void=False,
-                   finish="none") -> dict:
+                   finish="none", sent=None) -> dict:
+    """The round form's context; `sent`, the form's data, for the family's own choices."""
     for entry in entries:
         entry.dealer = entry.player == dealer
     family, pages_of_family = engine.family_for(view.rules), families.for_rules(view.rules)
     finishes = pages_of_family.finishes
+    errors = form_input.errors if form_input else {}
     return {
         "family": family.name, "ender_word": pages_of_family.ender_word,
         "hands_legend": pages_of_family.hands_legend, "finishes": finishes,
@@ -94,16 +101,20 @@ def _round_context(view, entries, form_input=None, *, number, dealer, key, corre
         "penalties_open": any(entry.penalty or entry.penalty_error for entry in entries),
         "view": view, "game": view.game, "rules": view.rules, "entries": entries,
         "number": number, "key": key, "correcting": correcting, "reason": reason,
-        "version": version, "errors": form_input.errors if form_input else {},
+        "version": version, "errors": errors,
         "dealer": view.name(dealer) if dealer is not None else "",
         "decider": view.state.status == GameStatus.DECIDER and not correcting,
         "open_offers": [] if correcting else pages.open_offers(view),
         "ranks": picker_ranks(), "suits": picker_suits(),
+        # The pad moves on once no further digit could give a hand (static/js/app.js).
+        "hand_max": max(engine.hand_values(view.rules)),
         "jokers": view.rules.jokers > 0, "picker_texts": picker_texts(view.rules),
         "void_rounds": family.void_rounds, "was_void": was_void,
         "match": match, "choices": choices,
         "action": reverse("round-edit", args=[view.game.pk, number]) if correcting
         else reverse("round-new", args=[view.game.pk]),
+        "round_head_template": pages_of_family.round_head_template,
+        **pages_of_family.round_context(view.rules, sent, errors),
     }
 
 
@@ -117,10 +128,15 @@ def round_new(request, game_id: int):
         if not view.accepts_rounds:  # ended, closed by hand or void: the sheet instead
             return redirect("game", game_id)
         table = pages.next_round_table(view, request.GET.get("match"))
-        entries = round_entries(view, table.players, {})
-        return render(request, ROUND_FORM, _round_context(
+        # The hands the phones sent are in their rows as served (issue 25, item 9).
+        pending = pending_context(view)
+        sent, sends = filled_from_phones(pending, table.players)
+        entries = round_entries(view, table.players, sent)
+        for entry in entries:
+            entry.from_phone = sends.get(entry.player, "")
+        return render(request, ROUND_FORM, {**_round_context(
             view, entries, number=state.next_round, dealer=table.dealer, match=table.match,
-            choices=table.choices, key=pages.new_form_key()))
+            choices=table.choices, key=pages.new_form_key()), "pending": pending})
     data = request.POST
     number = int(data["number"]) if data.get("number", "").isdigit() else state.next_round
     players = [int(p) for p in data.getlist("players") if p.isdigit()][:services.MAX_PLAYERS]
@@ -129,16 +145,20 @@ def round_new(request, game_id: int):
     action, argument, target = picker_action(data)
     entries = round_entries(view, players, data, action=action, argument=argument, target=target)
     context_args = {"number": number, "dealer": table.dealer, "match": table.match, "key": key,
-                    "finish": data.get("finish", "")}
+                    "finish": data.get("finish", ""), "sent": data}
     if action:
         return _picker_answer(request, view, entries, action, target, context_args)
+    if data.get("void") in (VOID_ASK, VOID_KEEP):
+        return _void_question(request, view, entries, context_args,
+                              asked=data["void"] == VOID_ASK)
     form_input = round_input(view, data, entries)
     if form_input.is_valid():
         try:
             saved = saved_once(request, key, lambda: services.record_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
                 void=form_input.void, match=table.match, finish=form_input.finish,
-                penalties=form_input.penalties, user=request.user, request_id=key,
+                penalties=form_input.penalties, big_gin=form_input.choices.big_gin,
+                upcard=form_input.choices.upcard, user=request.user, request_id=key,
                 seats=view.seats,
             ))
         except services.StaleRound:
@@ -149,7 +169,8 @@ def round_new(request, game_id: int):
         except RulesError as error:
             form_input.place_errors(error)
         else:
-            return show_sheet(request, game_id, view=saved)
+            return _sheet_after_save(request, game_id, saved,
+                                     _("Round %(number)s saved.") % {"number": number})
     return _round_form_again(request, view, entries, form_input, context_args)
 
 
@@ -177,7 +198,7 @@ def round_edit(request, game_id: int, number: int):
             entry.ender = entry.player == result.ender
         return render(request, ROUND_FORM, _round_context(
             view, entries, key=pages.new_form_key(), version=game.version,
-            finish=stored.finish, **args))
+            finish=stored.finish, sent=data, **args))
     data = request.POST
     key = data.get("key", "")
     version = int(data["version"]) if data.get("version", "").isdigit() else None
@@ -185,7 +206,7 @@ def round_edit(request, game_id: int, number: int):
     entries = round_entries(view, players, data, action=action, argument=argument,
                             target=target, totals=False)
     args.update(key=key, version=version, reason=(data.get("reason") or "")[:255],
-                finish=data.get("finish", ""))
+                finish=data.get("finish", ""), sent=data)
     if action:
         return _picker_answer(request, view, entries, action, target, args)
     form_input = round_input(view, data, entries, correcting=True)
@@ -194,7 +215,8 @@ def round_edit(request, game_id: int, number: int):
             saved = saved_once(request, key, lambda: services.correct_round(
                 game_id=game_id, number=number, ender=form_input.ender, hands=form_input.hands,
                 void=form_input.void, match=match, finish=form_input.finish,
-                penalties=form_input.penalties, reason=form_input.reason, version=version,
+                penalties=form_input.penalties, big_gin=form_input.choices.big_gin,
+                upcard=form_input.choices.upcard, reason=form_input.reason, version=version,
                 user=request.user, request_id=key, seats=view.seats,
             ))
         except (services.VersionMismatch, services.VersionRequired):
@@ -207,8 +229,18 @@ def round_edit(request, game_id: int, number: int):
         except RulesError as error:
             form_input.place_errors(error)
         else:
-            return show_sheet(request, game_id, view=saved)
+            return _sheet_after_save(request, game_id, saved,
+                                     _("Round %(number)s corrected.") % {"number": number})
     return _round_form_again(request, view, entries, form_input, args)
+
+
+def _sheet_after_save(request, game_id: int, saved, said: str):
+    """The sheet a saved round answers with, saying so: the sheet's status line, which
+    static/js/app.js announces as it puts the focus on the sheet (docs/table.md,
+    "Accessibility"). A repeated tap (`saved` None) saved nothing and says nothing."""
+    if saved is not None:
+        page_messages.success(request, said, extra_tags="saved")
+    return show_sheet(request, game_id, view=saved)
 
 
 def _stale_round(request, game_id: int, number: int, data):
@@ -233,7 +265,7 @@ def _stale_round(request, game_id: int, number: int, data):
         view, entries, number=number, dealer=result.dealer, correcting=True,
         match=result.match or None, was_void=result.void, key=pages.new_form_key(),
         version=game.version, reason=_("entered twice, on two phones"),
-        finish=data.get("finish", ""))
+        finish=data.get("finish", ""), sent=data)
     context["stale"] = True
     response = render(request, ROUND_FORM, context, status=409)
     return swap_whole_page(request, response, reverse("round-edit", args=[game_id, number]))
@@ -263,10 +295,26 @@ def _card_text(cards) -> str:
     return " ".join(f"{view.rank}{view.suit}" for view in map(card_view, cards))
 
 
+def _stored_choices(stored) -> dict:
+    """A stored round's own choices as the form sends them: Gin's upcard ("7S" as rank and
+    suit) and Big Gin; Rami's "nobody else had laid" where every other hand laid 0."""
+    data = {}
+    if stored.upcard:
+        data["upcard_rank"], data["upcard_suit"] = stored.upcard[:-1], stored.upcard[-1]
+    if stored.big_gin:
+        data["how"] = "big_gin"
+    others = [hand for hand in stored.hands if hand.player_id != stored.ender_id]
+    if stored.finish and others and all(hand.laid == 0 or hand.laid_melds == []
+                                        for hand in others):
+        data["nobody_else_laid"] = "on"
+    return data
+
+
 def _stored_form(stored) -> dict:
     """A stored round as its form would send it: each hand's points or cards and, in Rami,
-    what was laid, how the round was finished and the penalties."""
-    data = {"finish": stored.finish}
+    what was laid, how the round was finished and the penalties; in Gin the upcard and a
+    Big Gin."""
+    data = {"finish": stored.finish, **_stored_choices(stored)}
     for hand in stored.hands:
         player = hand.player_id
         if hand.cards:
@@ -288,7 +336,21 @@ def _round_form_again(request, view, entries, form_input, context_args):
     for entry in entries:
         entry.ender = entry.player == form_input.ender
     context = _round_context(view, entries, form_input, **context_args)
-    return render(request, page_or_fragment(request, ROUND_FORM, "round-form"), context, status=422)
+    template = page_or_fragment(request, ROUND_FORM, "round-form")
+    if template == ROUND_FORM and not context["correcting"]:  # the page: the phones' list too
+        context["pending"] = pending_context(view)
+    return render(request, template, context, status=422)
+
+
+def _void_question(request, view, entries, context_args, *, asked: bool):
+    """ "Void round N? What was typed is discarded": the form again, as typed, with the
+    question (`asked`), or without it once the answer was no. Nothing is saved either way,
+    and it needs no JavaScript."""
+    for entry in entries:
+        entry.ender = str(entry.player) == request.POST.get("ender")
+    context = _round_context(view, entries, **context_args)
+    context["void_asked"] = asked and context["void_rounds"]
+    return render(request, page_or_fragment(request, ROUND_FORM, "round-form"), context)
 
 
 def _picker_answer(request, view, entries, action, target, context_args):

@@ -29,7 +29,8 @@ from ..services import HandInput
 from ..services import claims as claim_services
 from .access import member_game
 from .htmx import go
-from .round_form import card_view, picker_ranks, picker_suits, picker_texts, round_entry, whole
+from .phone_hands import form_data, pending_context
+from .round_form import picker_ranks, picker_suits, picker_texts, round_entry, whole
 from .rounds import ROUND_FORM, picker_action, picker_part
 from .views import shared_game
 
@@ -77,6 +78,11 @@ def _private(response):
     return response
 
 
+def _phones_off() -> str:
+    return _("The scorekeeper has switched off entering your own hand in this game: tell "
+             "them your points.")
+
+
 def _over(view) -> str:
     """Why nothing more is entered in the game, or ""."""
     if view.void:
@@ -91,8 +97,9 @@ def _over(view) -> str:
 
 def sheet_phone(request, view, token: str) -> dict | None:
     """What the shared sheet's section offers this phone: the seat it holds, or a button
-    per seat no phone holds. None once nothing more is entered in the game."""
-    if _over(view):
+    per seat no phone holds. None once nothing more is entered in the game, or while the
+    scorekeeper has players' own hands switched off."""
+    if _over(view) or not view.game.phones_enter_hands:
         return None
     held = claim_services.active_claims(view.game.pk)  # one query, this phone's among them
     mine = _claim_id(request, view.game.pk)
@@ -170,6 +177,8 @@ def _claim_refusal(error: RulesError) -> str:
             "name": error.name, "number": error.number}
     if isinstance(error, services.GameVoid):
         return _("The game was voided: nothing more is entered.")
+    if isinstance(error, claim_services.PhonesOff):
+        return _phones_off()
     return _("The game is over: no more rounds can be entered.")
 
 
@@ -204,7 +213,7 @@ def hand_page(request, token: str):
     name = view.name(claim.player_id)
     if request.method == "GET":
         sent = claim_services.last_sent(claim.pk, number)
-        data = _form_data(claim.player_id, sent.entry) if sent else {}
+        data = form_data(claim.player_id, sent.entry) if sent else {}
         entry = round_entry(claim.player_id, name, data, view.rules)
         return _private(render(request, HAND_PAGE, _hand_context(
             view, token, claim, number, entry, sent=sent)))
@@ -237,6 +246,9 @@ def hand_page(request, token: str):
         fresh = round_entry(claim.player_id, name, {}, view.rules)
         return _private(render(request, HAND_PAGE, _hand_context(
             view, token, claim, number, fresh, message=message), status=409))
+    except claim_services.PhonesOff:  # switched off while the page was open
+        return _private(render(request, HAND_PAGE, _hand_context(
+            view, token, claim, number, None, message=_phones_off()), status=409))
     except RulesError as error:
         _place_error(entry, error)
         return _private(render(request, HAND_PAGE, _hand_context(
@@ -252,6 +264,8 @@ def _refusal(view, claim, number: int) -> tuple[str, int]:
     over = _over(view)
     if over:
         return over, 409
+    if not view.game.phones_enter_hands:
+        return _phones_off(), 409
     if not claim_services.plays(view, claim.player_id):
         return _("%(name)s does not play round %(number)s.") % {
             "name": view.name(claim.player_id), "number": number}, 409
@@ -283,20 +297,6 @@ def _hand_context(view, token, claim, number, entry, *, sent=None, message="") -
         "leave_url": reverse("shared-leave", args=[token]),
         "sheet_url": reverse("shared", args=[token]),
     }
-
-
-def _form_data(player: int, entry: dict) -> dict:
-    """A pending hand as the round form's fields of the player's row."""
-    data = {}
-    if entry.get("cards"):
-        data[f"mode-{player}"], data[f"cards-{player}"] = "cards", entry["cards"]
-    elif "dw" in entry:
-        data[f"dw-{player}"] = entry["dw"]
-    if entry.get("melds"):
-        data[f"lmode-{player}"], data[f"melds-{player}"] = "cards", entry["melds"]
-    elif "laid" in entry:
-        data[f"laid-{player}"] = entry["laid"]
-    return data
 
 
 def _hand_input(entry, *, eliminates: bool) -> HandInput | None:
@@ -350,6 +350,8 @@ def hand_pick(request, token: str):
     claim = phone_claim(request, game)
     if claim is None:
         raise PermissionDenied("This phone holds no seat in this game")
+    if not game.phones_enter_hands:
+        return _private(HttpResponse(_phones_off(), status=409))
     action, argument, target = picker_action(request.POST)
     if target != claim.player_id:
         raise PermissionDenied("A phone enters its own seat's hand only")
@@ -372,43 +374,10 @@ def pending(request, game_id: int):
     """The round form's list of the hands the phones sent for the round being played, and
     the phones that hold seats (polled: 204 while nothing changed)."""
     game, _can_write = member_game(request, game_id, write=True)
-    context = _pending_context(services.load_game(game))
+    context = pending_context(services.load_game(game))
     if request.htmx and request.GET.get("v") == context["stamp"]:
         return HttpResponse(status=204)
     return render(request, PENDING, context)
-
-
-def _pending_context(view) -> dict:
-    over = bool(_over(view))
-    hands = [] if over else claim_services.pending_hands(view)
-    phones = claim_services.active_claims(view.game.pk)
-    rows = [_pending_row(hand) for hand in hands]
-    stamp = "-".join([str(view.state.next_round), *(str(hand.id) for hand in hands), "p",
-                      *(str(phone.pk) for phone in phones)])
-    return {
-        "game": view.game, "hands": rows, "stamp": stamp, "over": over,
-        "phones": [(phone, view.name(phone.player_id)) for phone in phones],
-        "url": reverse("round-pending", args=[view.game.pk]),
-    }
-
-
-def _pending_row(hand) -> dict:
-    """A pending hand as the list shows it and as static/js/hands.js fills it in."""
-    laid = ""
-    if hand.laid_melds:
-        laid = " ".join(f"{view.rank}{view.suit}" for meld in hand.laid_melds
-                        for view in map(card_view, meld))
-    elif "laid" in hand.entry:
-        laid = hand.entry["laid"]
-    problems = [_("%(problem)s (sent from the phones of %(names)s)") % {
-        "problem": message_for(problem.error), "names": ", ".join(problem.names)}
-        for problem in hand.problems]
-    return {
-        "hand": hand, "cards": [card_view(code) for code in hand.cards],
-        "laid": laid, "problems": problems,
-        "label": _("%(name)s: %(points)s, from %(name)s's phone") % {
-            "name": hand.name, "points": hand.points},
-    }
 
 
 @login_required
@@ -423,7 +392,25 @@ def release(request, game_id: int, claim_id: int):
     except services.NotFound:
         raise Http404("No such phone in this game") from None
     if request.htmx and request.htmx.target == "pending-hands":
-        return render(request, PENDING, _pending_context(services.load_game(game)))
+        return render(request, PENDING, pending_context(services.load_game(game)))
     messages.success(request, _("%(name)s's phone no longer holds the seat.") % {
         "name": released.player.name})
+    return redirect("game-share", game_id)
+
+
+@login_required
+@require_POST
+def phones_switch(request, game_id: int):
+    """Whoever may write the game lets the players enter their own hands from their phones,
+    or not (`allowed` "1" or "0"); the share page says which, and offers the other."""
+    game, _can_write = member_game(request, game_id, write=True)
+    allowed = request.POST.get("allowed", "")
+    if allowed not in ("0", "1"):
+        return HttpResponse(_("Say whether the players enter their own hands: allowed=1 or "
+                              "allowed=0."), status=400, content_type="text/plain")
+    claim_services.set_phones_enter_hands(game_id=game.pk, allowed=allowed == "1")
+    messages.success(request, _("The players can enter their own hands from their phones.")
+                     if allowed == "1" else
+                     _("The players can no longer enter their own hands: their phones show "
+                       "the sheet only."))
     return redirect("game-share", game_id)

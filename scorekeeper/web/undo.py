@@ -1,6 +1,7 @@
-"""The pages that take something back (docs/api.md, "Undoing"): a re-buy until the next
-round, a game started by mistake, a game voided by an organiser. Thin, like every view:
-one service call each; the sheet or the home page answers."""
+"""The pages that take something back (docs/api.md, "Undoing"; docs/table.md, "Undo last
+round"): the last round and a re-buy until the next round, a game started by mistake, a
+game voided by an organiser. Thin, like every view: one service call each; the sheet or the
+home page answers."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -45,6 +46,38 @@ def undo_rebuy(request, game_id: int):
     if saved is not None:  # a repeated tap: the first tap's answer said it already
         messages.success(request, _("%(name)s's re-buy is undone.") % {
             "name": saved.name(int(player))})
+    return show_sheet(request, game_id, view=saved)
+
+
+@login_required
+@require_POST
+def undo_round(request, game_id: int, number: int):
+    """The sheet's "Undo round N": one tap, no reason typed, while round N is the last
+    (docs/table.md, "Undo last round"). The form's key counts a double tap once."""
+    member_game(request, game_id, write=True)
+    key = request.POST.get("key", "")
+    try:
+        saved = saved_once(request, key, lambda: services.undo_last_round(
+            game_id=game_id, number=number, user=request.user, request_id=key))
+    except services.RoundNotUndoable as refused:
+        if refused.rebought:
+            message = _("%(names)s re-bought after round %(number)s: undo the re-buy first, "
+                        "then the round.") % {"names": ", ".join(refused.rebought),
+                                             "number": number}
+        else:
+            message = _("Round %(number)s can no longer be undone: a later round was saved. "
+                        "Correct it instead.") % {"number": number}
+        return show_sheet(request, game_id, status=409, message=message)
+    except services.NotFound:
+        return show_sheet(request, game_id, status=409, message=_(
+            "Round %(number)s is not on the sheet: it was undone already, or never entered."
+        ) % {"number": number})
+    except services.GameFinished:
+        return show_sheet(request, game_id, status=409, message=_(
+            "The game is over: correct a round instead of undoing it."))
+    except RulesError as error:
+        return show_sheet(request, game_id, status=409, message=message_for(error))
+    # The sheet says it, until the round is entered again (GameView.rounds_undone).
     return show_sheet(request, game_id, view=saved)
 
 

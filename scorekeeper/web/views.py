@@ -15,8 +15,6 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -33,11 +31,13 @@ from ..services import claims as claim_services
 from ..services import evenings as evening_services
 from ..services import policy
 from ..services.errors import Refused
+from ..services.lifecycle import games_of_kind
 from . import families
 from . import presenters as pages
 from .access import caller_role, member_game
 from .forms import NAME_PROBLEMS, NewGameForm, apply_seat_action, read_seats
 from .htmx import go, page_or_fragment, swap_whole_page
+from .phone_hands import loopback_host
 from .presenters.home import game_cards
 
 SHEET = "scorekeeper/game.html"
@@ -56,7 +56,8 @@ def home(request):
         # The snapshot is kept for the cards' leaders (presenters/home.py): no replay.
         policy.visible_games(request)
         .select_related("club")
-        .annotate(round_count=Count("rounds__number", distinct=True))
+        .annotate(round_count=Count("rounds__number", distinct=True,
+                                    filter=Q(rounds__undone_at__isnull=True)))
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("-created_at", "-id")
     )
@@ -95,7 +96,8 @@ def new_game(request):
                 # A game of an evening is played in the evening's club.
                 club_id = evening.club_id if evening else form.cleaned_data["club"]
                 club = next(club for club in clubs if club.pk == club_id)
-                name = form.cleaned_data["game_name"].strip() or _default_name(form)
+                name = (form.cleaned_data["game_name"].strip()
+                        or _default_name(club.pk, form.cleaned_data["preset"]))
                 try:
                     view = services.start_game(club=club, name=name,
                                                preset=form.cleaned_data["preset"],
@@ -112,10 +114,13 @@ def new_game(request):
         form = NewGameForm(initial=_first_settings(club), clubs=clubs)
     club_id = _club_choice(form, clubs)
     seated = {name_key(name) for name in seats}
-    club_players = [player for player in Player.objects.filter(club_id=club_id)
-                    if name_key(player.name) not in seated]  # fmt: skip
+    # Every club player's chip, the seated ones disabled: static/js/seating.js seats and
+    # unseats them in the browser, matching chips and seats by their key.
+    club_players = [{"name": player.name, "key": name_key(player.name),
+                     "seated": name_key(player.name) in seated}
+                    for player in Player.objects.filter(club_id=club_id)]
     seat_rows = [
-        {"name": name, "error": errors.get(f"players[{index}]", ""),
+        {"name": name, "key": name_key(name), "error": errors.get(f"players[{index}]", ""),
          "focus_up": focus == f"up-{index}", "focus_down": focus == f"down-{index}"}
         for index, name in enumerate(seats)
     ]
@@ -172,9 +177,11 @@ def _club_choice(form, clubs) -> int:
     return chosen if any(club.pk == chosen for club in clubs) else clubs[0].pk
 
 
-def _default_name(form) -> str:
-    label = dict(form.fields["preset"].choices)[form.cleaned_data["preset"]]
-    return f"{label}, {date_format(timezone.localdate(), 'SHORT_DATE_FORMAT')}"
+def _default_name(club_id: int, preset: str) -> str:
+    """A game with no name typed is called by its kind and number in the club, "Gin #12":
+    never by a date, which would be frozen in one reader's format (docs/table.md)."""
+    kind, presets = families.game_kind(preset)
+    return f"{kind} #{games_of_kind(club_id, presets) + 1}"
 
 
 def _start_error(error: RulesError, preset: str) -> dict:
@@ -323,7 +330,7 @@ def ledger(request, game_id: int):
 @login_required
 @require_GET
 def share(request, game_id: int):
-    game, _can_write = member_game(request, game_id)
+    game, can_write = member_game(request, game_id)
     path = reverse("shared", args=[policy.share_token(game.pk, game.share_version)])
     # PUBLIC_URL (settings): the address the other phones reach, which the organiser's
     # own browser (often on 127.0.0.1) does not show.
@@ -332,8 +339,10 @@ def share(request, game_id: int):
     qr = mark_safe(segno.make(url, error="m").svg_inline(
         scale=4, border=2, dark="#111111", light="#ffffff", omitsize=True))
     return render(request, "scorekeeper/share.html", {
-        "game": game, "url": url, "qr": qr,
+        "game": game, "url": url, "qr": qr, "may_write": can_write,
         "phones": [(phone, phone.player.name) for phone in claim_services.active_claims(game.pk)],
+        # issue 25, item 8: a link on this machine's own address reaches no other phone.
+        "loopback": loopback_host(url),
     })
 
 

@@ -28,11 +28,14 @@ EVENT_HELP = {
     webhooks.GAME_CREATED: gettext_lazy("a game is started"),
     webhooks.ROUND_RECORDED: gettext_lazy("a round is entered"),
     webhooks.ROUND_CORRECTED: gettext_lazy("a round is corrected"),
+    webhooks.ROUND_UNDONE: gettext_lazy("a round is undone at the table"),
     webhooks.REBUY_TAKEN: gettext_lazy("a player re-buys"),
     webhooks.REBUY_UNDONE: gettext_lazy("a re-buy is undone"),
     webhooks.GAME_FINISHED: gettext_lazy("a game ends"),
     webhooks.GAME_VOIDED: gettext_lazy("a game is voided or deleted"),
     webhooks.SESSION_SETTLED: gettext_lazy("an evening is settled: its last game ended"),
+    webhooks.TOURNAMENT_MATCH_FINISHED: gettext_lazy("a tournament's match is won"),
+    webhooks.TOURNAMENT_FINISHED: gettext_lazy("a tournament's final is won"),
 }
 # Why an address is no webhook target (services.webhook_targets.KINDS), as the refusal
 # names it.

@@ -1,7 +1,9 @@
 /* The round form's number pad: digits go into the active player's field, so the phone's
    keyboard never covers the form and the thumb stays in one place. Progressive: without
-   this file the fields are ordinary numeric inputs and the pad stays hidden.
-   Taps for a 4-player round: knocker, 1 digit, Next, 2 + Next, 2 + Next, 2, Save = 12.
+   scripts the fields are ordinary numeric inputs and the CSS hides the pad. Folding the
+   pad and keeping what is typed clear of it: pad.js.
+   Taps for a 4-player Wiener round: knocker, 1 digit, 2, 2, 2, Save = 9, since a
+   complete number moves on by itself (complete() below; tests/test_browser_pad.py).
    A field that holds a value is replaced by the first key typed into it, not appended to
    (4 then 3 is 3, not 43); until then the old value shows faintly as its placeholder.
    The card pickers keep the hand in the page: each tap changes the form's hidden field at
@@ -34,7 +36,41 @@
     if (input.scrollIntoView) input.scrollIntoView({ block: "nearest" });
   }
 
+  // After Save the sheet comes in place of the form (docs/table.md, "Accessibility"): the
+  // focus goes to the new sheet's first heading, and its status line ("Round 4 saved.") is
+  // read out. A live region put into the page with its text already in it is not announced
+  // by every screen reader, so the text is set again once the region is in place.
+  function announceSaved(root) {
+    var note = root.querySelector && root.querySelector("[data-saved]");
+    if (!note) return;
+    note.removeAttribute("data-saved");
+    var board = document.getElementById("board");
+    var heading = board && (board.querySelector("h2") || board);
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.focus();
+    }
+    var said = note.textContent;
+    note.textContent = "";
+    setTimeout(function () { note.textContent = said; }, 100);
+  }
+
+  // A refused Save: the first control the server marked, in the form's order (the missing
+  // knocker's radio comes before the points fields); a points field becomes the pad's.
+  // Only when the focus fell out of the form with the swap: a part of the form loaded later
+  // (the what-if, a picker) never takes it from where the thumb is.
+  function focusFirstInvalid(form) {
+    var invalid = form.querySelector("[aria-invalid='true']");
+    if (!invalid || form.contains(document.activeElement)) return;
+    if (invalid.hasAttribute("data-dw") && form.querySelector("[data-pad]")) {
+      activate(invalid, true);
+    } else {
+      invalid.focus();
+    }
+  }
+
   function setup(root) {
+    announceSaved(root);
     var form = formOf(root) || (root.querySelector && root.querySelector("form.round"));
     if (!form) return;
     // A picker just opened (or a form shown again): fold a full hand away.
@@ -44,14 +80,13 @@
     });
     grey(form);  // a hand typed as points again frees its cards for the other pickers
     var pad = form.querySelector("[data-pad]");
-    if (!pad) return;
-    pad.hidden = false;
-    fields(form).forEach(function (input) {
-      input.setAttribute("inputmode", "none");
-    });
-    if (!active || !document.body.contains(active)) {
-      activate(form.querySelector("input[data-dw][aria-invalid='true']"), true);
+    // A folded pad (static/js/pad.js) leaves the typing to the phone's own keyboard.
+    if (pad && !pad.closest(".folded")) {
+      fields(form).forEach(function (input) {
+        input.setAttribute("inputmode", "none");
+      });
     }
+    if (!active || !document.body.contains(active)) focusFirstInvalid(form);
   }
 
   function nextEmpty(form, from) {
@@ -87,6 +122,21 @@
       active.value = active.value === "0" ? key : active.value + key;
     }
     active.dispatchEvent(new Event("input", { bubbles: true }));
+    if (key !== "back" && complete(form, active)) press(form, "next");
+  }
+
+  // A hand's number is complete when one more digit would make more than the field can
+  // hold: the knocker's deadwood at most the knock limit, any other hand at most the
+  // largest a hand can count (data-hand-max; docs/rules.md 3.1, 3.2). Focus then moves on
+  // as Next would: 24 needs no Next in Wiener (240 > 128), 12 does (120 is a hand).
+  // Laid points (Rami) are not hands: they wait for Next.
+  function complete(form, input) {
+    var most = form.getAttribute("data-hand-max");
+    if (!most || input.name.indexOf("dw-") !== 0 || input.value === "") return false;
+    var ender = form.querySelector("input[name='ender']:checked");
+    var limit = form.getAttribute("data-knock-limit");
+    if (ender && input.id === "dw-" + ender.value && limit) most = Math.min(+most, +limit);
+    return +input.value * 10 > +most;
   }
 
   // --- Replace on type ---
@@ -382,12 +432,26 @@
     draw(picker);
     grey(formOf(picker));
     evaluate(picker);
+    layOffAgain(formOf(picker), picker);
   });
+
+  // Gin (a form with [data-lay-off]): a defender's picked cards are laid off onto the
+  // knocker's melds, so their answer changes with the knocker's cards, who knocked, and
+  // whether it was a gin: the other pickers are asked again.
+  function layOffAgain(form, except) {
+    if (!form || !form.querySelector("[data-lay-off]")) return;
+    Array.prototype.forEach.call(form.querySelectorAll("[data-picker='cards']"), function (other) {
+      if (other !== except && hiddenOf(other).value) evaluate(other);
+    });
+  }
 
   document.addEventListener("change", function (event) {
     var picker = event.target.closest && event.target.closest("[data-picker]");
     if (picker && (event.target.type === "radio" || event.target.type === "checkbox")) {
       grey(formOf(picker));
+    }
+    if (event.target.name === "ender" || event.target.name === "how") {
+      layOffAgain(formOf(event.target), null);
     }
   });
 

@@ -5,7 +5,10 @@
    over what the scorekeeper typed or picked; each send is filled in once, so a field the
    scorekeeper empties stays empty. Cards go in as picked cards: the row's picker is asked
    for them as a tap would ask (the form's data-hand-url), so the melds and points show;
-   typed points go in as typed. Nothing is recorded before the scorekeeper's Save. */
+   typed points go in as typed. Nothing is recorded before the scorekeeper's Save.
+   The form as served holds the hands sent so far already (each such row has
+   data-from-phone, the send it holds): they count as filled in, so the first answer of
+   the list changes nothing, and a later send replaces them unless the scorekeeper edited. */
 (function () {
   "use strict";
 
@@ -118,7 +121,29 @@
     filled[player] = now;
     // The row shows it holds a phone's hand (the mark stays once the scorekeeper edits it).
     var row = field(form, "input[name='players'][value='" + player + "']").closest(".hand");
-    if (any && row) row.classList.add("from-phone");
+    if (any && row) mark(row, form);
+  }
+
+  // The rows the server filled in from the phones, taken as hands.js would have left them.
+  function served(form) {
+    Array.prototype.forEach.call(form.querySelectorAll(".hand[data-from-phone]"), function (row) {
+      var input = row.querySelector("input[name='players']");
+      if (!input || filled[input.value]) return;
+      filled[input.value] = { id: row.getAttribute("data-from-phone"),
+                              hand: handNow(form, input.value), laid: laidNow(form, input.value) };
+    });
+  }
+
+  // The row says in words that it holds a phone's hand, as the served form does.
+  function mark(row, form) {
+    row.classList.add("from-phone");
+    var meta = row.querySelector(".who .meta");
+    if (!meta || meta.querySelector(".phone-mark")) return;
+    var words = document.createElement("span");
+    words.className = "phone-mark";
+    words.textContent = form.getAttribute("data-t-from-phone") || "";
+    meta.appendChild(document.createTextNode(" "));
+    meta.appendChild(words);
   }
 
   function arrived(root) {
@@ -129,6 +154,8 @@
   }
 
   function start() {
+    var form = roundForm();
+    if (form) served(form);
     if (window.htmx) window.htmx.onLoad(arrived);
   }
 

@@ -3,10 +3,13 @@ per event type, told apart by `type`, each with its own `data`. The events and w
 carry are scorekeeper/services/webhooks.py's; this describes them for the schema and sends
 the event as the service made it (services.webhooks.envelope)."""
 
+import re
+
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from ...services import webhooks
+from .fields import MoneyField
 from .games import GAME_STATUSES
 from .money import NetSerializer, TransferSerializer
 from .rules import PRESET_NAMES, ShownCurrencyField
@@ -46,6 +49,13 @@ class RoundCorrectedEventDataSerializer(GameEventDataSerializer):
 
     round = serializers.IntegerField(help_text="The round's number.")
     revision = serializers.IntegerField(help_text="The correction's revision: 1 and up.")
+    reason = serializers.CharField()
+
+
+class RoundUndoneEventDataSerializer(GameEventDataSerializer):
+    """round.undone: the last round taken back at the table; its number comes again."""
+
+    round = serializers.IntegerField(help_text="The round's number.")
     reason = serializers.CharField()
 
 
@@ -92,6 +102,30 @@ class SessionSettledEventDataSerializer(serializers.Serializer):
     transfers = TransferSerializer(many=True)
 
 
+class TournamentMatchFinishedEventDataSerializer(serializers.Serializer):
+    """tournament.match_finished: a club tournament's match won; its winner advances."""
+
+    tournament = serializers.IntegerField()
+    round = serializers.IntegerField(help_text="The bracket's round, from 1.")
+    match = serializers.IntegerField(help_text="The match's number in its round, from 1.")
+    game = serializers.IntegerField(help_text="The match's game.")
+    winner = serializers.IntegerField(help_text="A player id.")
+
+
+class TournamentPlacingEventSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    place = serializers.IntegerField()
+    prize = MoneyField()
+
+
+class TournamentFinishedEventDataSerializer(serializers.Serializer):
+    """tournament.finished: a club tournament's final won; the prizes are booked."""
+
+    tournament = serializers.IntegerField()
+    winner = serializers.IntegerField(help_text="A player id.")
+    placings = TournamentPlacingEventSerializer(many=True)
+
+
 class PingEventDataSerializer(serializers.Serializer):
     """ping: sent when an organiser asks; it belongs to no game or evening."""
 
@@ -102,11 +136,14 @@ DATA = {
     webhooks.GAME_CREATED: GameCreatedEventDataSerializer,
     webhooks.ROUND_RECORDED: RoundRecordedEventDataSerializer,
     webhooks.ROUND_CORRECTED: RoundCorrectedEventDataSerializer,
+    webhooks.ROUND_UNDONE: RoundUndoneEventDataSerializer,
     webhooks.REBUY_TAKEN: RebuyTakenEventDataSerializer,
     webhooks.REBUY_UNDONE: RebuyUndoneEventDataSerializer,
     webhooks.GAME_FINISHED: GameFinishedEventDataSerializer,
     webhooks.GAME_VOIDED: GameVoidedEventDataSerializer,
     webhooks.SESSION_SETTLED: SessionSettledEventDataSerializer,
+    webhooks.TOURNAMENT_MATCH_FINISHED: TournamentMatchFinishedEventDataSerializer,
+    webhooks.TOURNAMENT_FINISHED: TournamentFinishedEventDataSerializer,
     webhooks.PING: PingEventDataSerializer,
 }
 if missing := set(webhooks.EVENT_TYPES) - set(DATA):  # a new event: say what it carries
@@ -133,7 +170,8 @@ class EventSerializer(serializers.Serializer):
 
 def _event_serializer(kind: str) -> type[EventSerializer]:
     """The shape of one event type: `type` is its name, `data` what it carries."""
-    name = "".join(part.title() for part in kind.split("."))  # game.created -> GameCreated
+    # game.created -> GameCreated, tournament.match_finished -> TournamentMatchFinished
+    name = "".join(part.title() for part in re.split(r"[._]", kind))
     return type(f"{name}EventSerializer", (EventSerializer,), {
         "__doc__": f"A {kind} event (docs/api.md, \"Events\").",
         "__module__": __name__,

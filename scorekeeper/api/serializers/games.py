@@ -1,5 +1,6 @@
 """Games: the body that starts one, the game object and its parts, and the lists of games."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ...rules import DEFAULT_PRESET, GameStatus, PlayerState
@@ -80,6 +81,23 @@ class MatchSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(help_text="Rounds scored (void rounds not counted).")
 
 
+class HollywoodGameSerializer(serializers.Serializer):
+    """One of a Hollywood match's three games (docs/rules.md 8.12), from the engine's Match
+    of that game: each list in the order of the game's `players`."""
+
+    number = serializers.IntegerField(help_text="1, 2 or 3, left to right on the sheet.")
+    totals = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="The points written in this game.")
+    boxes = serializers.ListField(child=serializers.IntegerField(),
+                                  help_text="The rounds written in this game.")
+    finals = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True,
+        help_text="This game's final accounts (its game bonus, boxes and shutout), once "
+                  "it is over; null before.")
+    winner = serializers.IntegerField(allow_null=True,
+                                      help_text="Who won this game; null while it is played.")
+
+
 class PayoutSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     amount = MoneyField()
@@ -126,9 +144,21 @@ class GameSerializer(serializers.Serializer):
     payouts = PayoutSerializer(source="payout_lines", many=True)
     matches = MatchSerializer(source="state.matches", many=True,
                               help_text="Gin: the matches, in order; empty for other families.")
+    games = serializers.SerializerMethodField(
+        help_text="Hollywood Gin (rules.hollywood): the three games scored at once, in order; "
+                  "empty for every other game.")
     voided = VoidSerializer(source="voided_game", allow_null=True,
                             help_text="Who voided the game, when and why; null unless void.")
+    tournament = serializers.IntegerField(
+        source="game.tournament_id", allow_null=True,
+        help_text="The club tournament whose match this game is (GET /tournaments/{id}/); "
+                  "null for other games.")
     version = serializers.IntegerField(source="game.version")
+
+    @extend_schema_field(HollywoodGameSerializer(many=True))
+    def get_games(self, view) -> list:
+        games = [game for match in view.state.matches for game in match.games]
+        return HollywoodGameSerializer(games, many=True).data
 
 
 class GameSummarySerializer(serializers.Serializer):

@@ -25,11 +25,14 @@ from ... import rules as engine
 
 @dataclass(frozen=True)
 class Preset:
-    """A preset as the new-game form offers it: its name in the engine, label and help."""
+    """A preset as the new-game form offers it: its name in the engine, label and help;
+    `kind`, the short name a game of it is called by when none is typed ("Gin #12"),
+    the same in every language (a proper name, as players say it), else the label."""
 
     name: str
     label: Any  # lazy text
     help: Any
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,32 @@ class DemoGame:
     preset: str
     script: tuple
     rules: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RoundChoices:
+    """What a family's round form asks besides the rows, as read from the form (only its
+    shape; the engine judges the round): Gin's upcard and Big Gin, whether the ender's hand
+    is not asked (a gin holds 0), and Rami elimination's "nobody else had laid"."""
+
+    upcard: str | None = None
+    big_gin: bool = False
+    ender_holds_nothing: bool = False
+    others_laid_nothing: bool = False
+    errors: Mapping[str, str] = field(default_factory=dict)
+
+
+def no_round_choices(data, rules: engine.Rules) -> RoundChoices:
+    return RoundChoices()
+
+
+def no_round_context(rules: engine.Rules, sent, errors) -> dict:
+    return {}
+
+
+def best_melds(player: int, data, rules: engine.Rules, cards: list[str]):
+    """A hand picked as cards, as the round scores it: its best melds (docs/rules.md 2)."""
+    return engine.evaluate_hand(cards, rules)
 
 
 @dataclass(frozen=True)
@@ -74,8 +103,18 @@ class FamilyPages:
     demo_games: tuple[DemoGame, ...] = ()
     # How a round was finished, when the family asks (docs/rules.md 10.2): (value, label).
     finishes: tuple[tuple[str, Any], ...] = ()
-    # What the round form asks besides the hands (its template, "" for nothing more).
+    # What the round form asks besides the hands (its template, "" for nothing more), and
+    # before them (Gin: the upcard and how the round ended).
     round_template: str = ""
+    round_head_template: str = ""
+    # The round form's own choices read from what it sent, and what its templates show:
+    # round_context(rules, data sent or None, errors) -> context (may set "hands_legend").
+    read_round: Callable[[Any, engine.Rules], RoundChoices] = no_round_choices
+    round_context: Callable[[engine.Rules, Any, Mapping], dict] = no_round_context
+    # A hand picked as cards as the round will score it, from the form's data (the card
+    # picker's answer): hand_as_scored(player, data, rules, cards) -> its deadwood, melds,
+    # unmatched (and laid_off, Gin's defender after laying off, docs/rules.md 8.9).
+    hand_as_scored: Callable[[int, Any, engine.Rules, list], Any] = best_melds
 
 
 @cache
@@ -112,6 +151,13 @@ def engine_money(minor: int) -> Decimal:
     """An amount in minor units as the engine's rule overrides take it: the exact decimal
     value (an int there would be whole euros), not text for the engine to parse."""
     return Decimal(minor).scaleb(-2)
+
+
+def game_kind(preset: str) -> tuple[str, list[str]]:
+    """What a game of `preset` is called by ("Gin") and every preset of that kind."""
+    presets = [each for pages in all_families() for each in pages.presets]
+    kind = next(each.kind or str(each.label) for each in presets if each.name == preset)
+    return kind, [each.name for each in presets if (each.kind or str(each.label)) == kind]
 
 
 def preset_choices() -> list[tuple[str, Any]]:

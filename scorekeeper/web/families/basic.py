@@ -1,11 +1,14 @@
 """Basic Rummy on the pages (docs/rules.md 9): who went out, the tally sheet, the decks,
 cards dealt, jokers, point value and target of a game, the demo game."""
 
+import json
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from ... import rules as engine
+from ...services.lifecycle import MAX_PLAYERS
 from ..presenters import amount_field_value
 from . import DemoGame, FamilyPages, Preset, engine_money
 from .tally_sheet import build_tally_sheet
@@ -15,7 +18,8 @@ FAMILY = "basic"
 PRESETS = (
     Preset("basic", gettext_lazy("Basic Rummy"),
            gettext_lazy("2 to 7 players. Whoever goes out scores the cards left in the "
-                        "others' hands and is paid for them at once. Highest total wins.")),
+                        "others' hands and is paid for them at once. Highest total wins."),
+           kind="Basic Rummy"),
 )
 
 # Decks and cards dealt follow the number of players unless chosen ("" keeps the preset's
@@ -84,7 +88,11 @@ def setup_text(players: int) -> str:
 
 
 def settings_context(form, preset: str, seats) -> dict:
-    return {"basic_setup": setup_text(len(seats))}
+    """What "Auto" deals for the players seated, and for every number that can be seated
+    (static/js/seating.js seats them in the browser)."""
+    return {"basic_setup": setup_text(len(seats)),
+            "basic_setups": json.dumps([setup_text(players)
+                                        for players in range(MAX_PLAYERS + 1)])}
 
 
 # The demo game: to 100 at 0.10 a point (docs/rules.md 9): Anna 52, Cem 45, Anna 52 more.

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 from ... import rules as engine
 from ..presenters import amount_field_value
 from . import DemoGame, FamilyPages, Preset, engine_money
+from .gin_round import hand_as_scored, read_round, round_context
 from .gin_sheet import build_gin_sheet
 
 FAMILY = "gin"
@@ -16,15 +17,19 @@ PRESETS = (
     Preset("gin", gettext_lazy("Gin Rummy"),
            gettext_lazy("Two players, one deck, no jokers. Knock with up to 10; gin earns "
                         "20, an undercut 10. To 100 points: game bonus 100, box bonus 20 "
-                        "for each round won.")),
+                        "for each round won."),
+           kind="Gin"),
     Preset("gin_online", gettext_lazy("Gin Rummy (online scoring)"),
            gettext_lazy("Gin Rummy as online rooms score it: 25 for gin and 25 for "
-                        "an undercut.")),
+                        "an undercut."),
+           kind="Gin"),
 )
 
 # Its options and its three formats.
 GIN_KNOCK_LIMITS = [(10, "10"), (8, "8"), (5, "5")]
-GAME_TARGETS = [(100, "100"), (150, "150"), (200, "200")]
+# "Auto" leaves the target to the rules: 100, or 150 for Oklahoma Gin (docs/rules.md 8.11).
+GAME_TARGETS = [("", gettext_lazy("Auto")), (100, "100"), (150, "150"), (200, "200")]
+ACE_UPCARDS = [("gin", gettext_lazy("Gin only")), ("one", gettext_lazy("Knock with 1"))]
 ROUNDS_TO_PLAY = [(1, "1"), (2, "2"), (3, "3")]
 GIN_FORMATS = [
     ("match", gettext_lazy("Match")),
@@ -55,6 +60,8 @@ def settings_fields() -> dict:
         "game_target": forms.TypedChoiceField(coerce=int, choices=GAME_TARGETS, required=False,
                                               empty_value=None, widget=forms.RadioSelect),
         "gin_doubles_deadwood": forms.BooleanField(required=False),
+        # Hollywood (docs/rules.md 8.12): a match scored in three games at once.
+        "hollywood": forms.BooleanField(required=False),
         "stake_per_point": forms.CharField(max_length=12, required=False),
         "gin_format": forms.ChoiceField(choices=GIN_FORMATS, required=False,
                                         widget=forms.RadioSelect),
@@ -65,6 +72,14 @@ def settings_fields() -> dict:
         "winner_share": forms.CharField(max_length=3, required=False),
         "gin_bye": forms.ChoiceField(choices=GIN_BYES, required=False,
                                      widget=forms.RadioSelect),
+        # The variants (docs/rules.md 8.11).
+        "oklahoma": forms.BooleanField(required=False),
+        "spades_double": forms.BooleanField(required=False),
+        "ace_upcard": forms.ChoiceField(choices=ACE_UPCARDS, required=False,
+                                        widget=forms.RadioSelect),
+        "big_gin": forms.BooleanField(required=False),
+        "big_gin_bonus": forms.CharField(max_length=4, required=False),
+        "shutout": forms.BooleanField(required=False),
     }
 
 
@@ -73,11 +88,12 @@ def first_settings() -> dict:
     # The prize pool's stake is first suggested as the default game's buy-in (Gin's own
     # preset has no pool).
     pool = engine.Rules.preset(engine.DEFAULT_PRESET).buy_in
-    return {"gin_knock_limit": gin.knock_limit, "game_target": gin.game_target,
+    return {"gin_knock_limit": gin.knock_limit, "game_target": "",
             "stake_per_point": amount_field_value(gin.stake_per_point),
             "gin_format": "match", "rounds_to_play": 1,
             "pool_stake": amount_field_value(pool), "winner_share": gin.winner_share,
-            "gin_bye": THIRD_SEAT}
+            "gin_bye": THIRD_SEAT, "ace_upcard": gin.ace_upcard,
+            "big_gin_bonus": gin.big_gin_bonus}
 
 
 def read_settings(form) -> dict:
@@ -88,11 +104,15 @@ def read_settings(form) -> dict:
     chosen = {"knock_limit": data["gin_knock_limit"], "game_target": data["game_target"]}
     overrides = {name: value for name, value in chosen.items() if value is not None}
     overrides["gin_doubles_deadwood"] = data["gin_doubles_deadwood"]
+    overrides.update(read_variants(form))
     stake = form.amount("stake_per_point", blank=0)
     if stake is not None:
         overrides["stake_per_point"] = engine_money(stake)
     game_format = data["gin_format"] or "match"
     overrides["tournament"] = game_format == "tournament"
+    # Sent as ticked, whatever the format: the engine names Hollywood when the format
+    # cannot have it, and the form shows its words at the box.
+    overrides["hollywood"] = data["hollywood"]
     overrides["rounds_to_play"] = (data["rounds_to_play"] or 1) if game_format == "ring" else 0
     # Only another seat than the third is sent: the third's is the engine's own default, and
     # a stale choice left on the form for four players must not refuse their tournament.
@@ -110,13 +130,40 @@ def read_settings(form) -> dict:
     return overrides
 
 
+def read_variants(form) -> dict:
+    """The variants ticked (docs/rules.md 8.11). Oklahoma's own options count only with
+    Oklahoma, as the page shows them (the engine refuses them alone); the Big Gin's bonus
+    only with the Big Gin."""
+    data = form.cleaned_data
+    overrides: dict = {"shutout": data["shutout"]}
+    if data["oklahoma"]:
+        overrides.update(oklahoma=True, spades_double=data["spades_double"],
+                         ace_upcard=data["ace_upcard"] or "gin")
+    if data["big_gin"]:
+        overrides["big_gin"] = True
+        bonus = form.whole_number("big_gin_bonus")
+        if bonus is not None:
+            overrides["big_gin_bonus"] = bonus
+    return overrides
+
+
+def target_hint() -> str:
+    """What "Auto" plays to, from the engine's defaults."""
+    name = PRESETS[0].name
+    return _("Auto: %(plain)s; Oklahoma Gin %(oklahoma)s.") % {
+        "plain": engine.Rules.preset(name).game_target,
+        "oklahoma": engine.Rules.preset(name, oklahoma=True).game_target}
+
+
 def settings_context(form, preset: str, seats) -> dict:
-    """The formats' help; with three seated, the bye to give, by name (the third's first)."""
-    context = {"gin_format_help": GIN_FORMAT_HELP, "gin_bye_choices": []}
-    if len(seats) == len(BYE_SEATS):
-        context["gin_bye_choices"] = list(zip(BYE_SEATS, seats, strict=True))
-        context["gin_bye_value"] = form["gin_bye"].value() or THIRD_SEAT
-    return context
+    """The formats' help; with three seated, the bye to give, by name (the third's first).
+    The choice is on the page for any number seated, hidden and not sent unless three are:
+    static/js/seating.js seats players in the browser and shows it, with their names."""
+    three = len(seats) == len(BYE_SEATS)
+    names = seats if three else [str(int(seat) + 1) for seat in BYE_SEATS]
+    return {"gin_format_help": GIN_FORMAT_HELP, "gin_target_hint": target_hint(),
+            "gin_bye_shown": three, "gin_bye_choices": list(zip(BYE_SEATS, names, strict=True)),
+            "gin_bye_value": form["gin_bye"].value() or THIRD_SEAT}
 
 
 # The demo game, the worked sheet of docs/rules.md 8.6: A 17; B 33 gin; A 12 undercut;
@@ -129,11 +176,13 @@ DEMO = (
     ("Ben", {"Anna": 30, "Ben": 2}),
 )
 
-# The round form's words are the knock family's: Gin is ended by a knock too.
+# The round form speaks Gin (docs/rules.md 8.9): Knock, Gin or Big Gin, and the defender's
+# deadwood after laying off.
 PAGES = FamilyPages(
     family=FAMILY,
     ender_word=gettext_lazy("knocked"),
-    hands_legend=gettext_lazy("Tap who knocked, then type everyone's points."),
+    hands_legend=gettext_lazy("Tap who knocked, then type the deadwood: the other "
+                              "player's after laying off. A gin holds 0."),
     ender_missing=gettext_lazy("Tap the name of the player who knocked"),
     ender_twice=gettext_lazy("Only one player knocks: the form sent two, tap one name"),
     ender_unknown=gettext_lazy("Choose the knocker among this round's players"),
@@ -143,10 +192,17 @@ PAGES = FamilyPages(
     settings_fields=settings_fields,
     first_settings=first_settings,
     read_settings=read_settings,
-    rule_fields={"rules.buy_in": "pool_stake", "rules.stake_per_point": "stake_per_point",
-                 "rules.winner_share": "winner_share", "rules.bye": "gin_bye"},
+    rule_fields={"rules.hollywood": "hollywood",
+                 "rules.buy_in": "pool_stake", "rules.stake_per_point": "stake_per_point",
+                 "rules.winner_share": "winner_share", "rules.bye": "gin_bye",
+                 "rules.game_target": "game_target", "rules.big_gin_bonus": "big_gin_bonus",
+                 "rules.spades_double": "oklahoma", "rules.ace_upcard": "oklahoma"},
     settings_template="scorekeeper/families/gin_settings.html",
     settings_context=settings_context,
     demo_games=(DemoGame("Gin on Sunday", "Gin, Anna v Ben", "gin", DEMO,
                          {"stake_per_point": engine_money(10)}),),
+    round_head_template="scorekeeper/families/gin_round.html",
+    read_round=read_round,
+    round_context=round_context,
+    hand_as_scored=hand_as_scored,
 )

@@ -8,6 +8,8 @@ from ... import rules as engine
 from ...rules import PlayerState
 from ..presenters.chart import PALETTE, Chart, build_chart
 from ..round_form import card_view
+from .gin_hollywood_sheet import HollywoodSheet, build_hollywood_sheet
+from .gin_round import deal_text
 
 MATCH_TITLES = {
     "match": gettext_lazy("Match"),
@@ -20,6 +22,7 @@ ONLY_SEMIFINAL = gettext_lazy("Semifinal")
 POINTS_IN_PARTS = {
     "gin": gettext_lazy("%(points)s = %(difference)s + %(bonus)s gin"),
     "undercut": gettext_lazy("%(points)s = %(difference)s + %(bonus)s undercut"),
+    "big_gin": gettext_lazy("%(points)s = %(difference)s + %(bonus)s Big Gin"),
 }
 
 
@@ -65,6 +68,11 @@ class GinRow:
     dealer: str
     cells: list[GinCell]
     laid_off: list[tuple[str, list]]  # (name, [CardView]) for each player who laid off
+    # Gin variants (docs/rules.md 8.11): a Big Gin; Oklahoma's upcard (a CardView) and the
+    # deal's terms it gave ("Knock with up to 7 points · every point doubled").
+    big_gin: bool = False
+    upcard: object = None
+    deal: str = ""
 
 
 @dataclass
@@ -93,11 +101,14 @@ class GinSheet:
     # Its news and table (partials "news" and "table"), shown by scorekeeper/game.html.
     template: str = "scorekeeper/families/gin_sheet.html"
     last_money: list = field(default_factory=list)
+    # Hollywood (docs/rules.md 8.12): the three games side by side, in place of the match's.
+    hollywood: HollywoodSheet | None = None
 
     @property
     def accounts(self) -> bool:
         """Whether a match is over, so the sheet shows final accounts to explain."""
-        return any(match.over for match in self.matches)
+        return any(match.over for match in self.matches) or (
+            self.hollywood is not None and any(game.over for game in self.hollywood.games))
 
 
 def how_round_ended(result) -> str:
@@ -151,7 +162,9 @@ def build_gin_sheet(view) -> GinSheet:
                 PlayerState.OUT if match.over and match.winner != player else PlayerState.IN,
                 match.dealer == player, match.winner == player,
                 None if match.finals is None else match.finals[side],
-                "" if match.finals is None else final_account_parts(rules, match, side),
+                # a Hollywood match's accounts are its games' (gin_hollywood_sheet.py)
+                "" if match.finals is None or match.games
+                else final_account_parts(rules, match, side),
             )
             for side, player in enumerate(match.players)
         ]
@@ -167,12 +180,19 @@ def build_gin_sheet(view) -> GinSheet:
         ended = next((sheet for sheet, match in zip(matches, state.matches, strict=True)
                       if match.ended_in == number), None)
     chart = None
-    if len(view.seats) == 2 and state.rounds:  # one match from the first round to the last
+    # one match from the first round to the last (a Hollywood match's three games have no
+    # one line to draw)
+    if len(view.seats) == 2 and state.rounds and not rules.hollywood:
         chart = build_chart(view, matches[0].columns, [rules.game_target])
     final_pending = rules.tournament and all(match.stage != "final" for match in state.matches)
+    hollywood = None
+    if rules.hollywood:
+        hollywood = build_hollywood_sheet(
+            view, state.matches[0], rows,
+            lambda game, side: final_account_parts(rules, game, side))
     return GinSheet(
         matches, rules.tournament, final_pending, bye, last, ended,
-        [row for row in rows.values() if row.revision], chart,
+        [row for row in rows.values() if row.revision], chart, hollywood=hollywood,
     )
 
 
@@ -188,11 +208,14 @@ def _gin_row(view, result, stored) -> GinRow:
     ]
     laid_off = [(view.name(line.player), [card_view(code) for code in line.laid_off])
                 for line in result.results if line.laid_off]  # fmt: skip
+    upcard = stored.upcard or ""
     return GinRow(
         result.number, stored.revision, stored.reason, how,
         view.name(result.winner) if result.winner is not None else "",
         view.name(result.ender) if result.ender is not None else "",
         knocked.deadwood if knocked else None,
-        points_in_parts(how, won) if won else "",
-        view.name(result.dealer), cells, laid_off,
+        points_in_parts("big_gin" if stored.big_gin else how, won) if won else "",
+        view.name(result.dealer), cells, laid_off, big_gin=stored.big_gin,
+        upcard=card_view(upcard) if upcard else None,
+        deal=deal_text(view.rules, upcard) if upcard else "",
     )

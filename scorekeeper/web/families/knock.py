@@ -16,10 +16,12 @@ PRESETS = (
     Preset("wiener", gettext_lazy("Wiener Rummy"),
            gettext_lazy("Knock with up to 5. Ace 11, joker 20. A Rummy adds 10 points to "
                         "everyone else and earns the Rummy premium (2.00). From 5 players "
-                        "the pot is split 70/30.")),
+                        "the pot is split 70/30."),
+           kind="Wiener"),
     Preset("romme", gettext_lazy("Rommé ohne Auslegen"),
            gettext_lazy("Knock with up to 5. Ace 10, joker 20. No Rummy points. The "
-                        "winner takes the whole pot.")),
+                        "winner takes the whole pot."),
+           kind="Rommé"),
 )
 
 LAY_OFF_CHOICES = [

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ... import rules as engine
 from ..presenters import amount_field_value
-from . import DemoGame, FamilyPages, Preset, engine_money
+from . import DemoGame, FamilyPages, Preset, RoundChoices, engine_money
 from .tally_sheet import build_tally_sheet
 
 FAMILY = "rami"
@@ -15,7 +15,8 @@ PRESETS = (
     Preset("rami", gettext_lazy("Rami"),
            gettext_lazy("2 to 8 players, 14 cards, jokers. Everyone scores what they lay; "
                         "whoever finishes also scores the others' hands and a bonus. Or "
-                        "play it as elimination: lowest total wins.")),
+                        "play it as elimination: lowest total wins."),
+           kind="Rami"),
 )
 
 # How a round was finished (docs/rules.md 10.2).
@@ -95,6 +96,26 @@ def settings_context(form, preset: str, seats) -> dict:
     return {"rami_mode_help": RAMI_MODE_HELP}
 
 
+# Elimination asks only the hands that count (docs/rules.md 10.5): what was laid scores
+# nothing there, and the one thing it tells, that nobody else had laid (a Rummy's ×4), is
+# one tap.
+NOBODY_ELSE_LAID = "nobody_else_laid"
+ELIMINATION_LEGEND = gettext_lazy("Tap who finished, then type the points left in the "
+                                  "others' hands.")
+
+
+def read_round(data, rules: engine.Rules) -> RoundChoices:
+    eliminates = engine.family_for(rules).eliminates(rules)
+    return RoundChoices(others_laid_nothing=eliminates and bool(data.get(NOBODY_ELSE_LAID)))
+
+
+def round_context(rules: engine.Rules, sent, errors) -> dict:
+    if not engine.family_for(rules).eliminates(rules):
+        return {}
+    return {"hands_legend": ELIMINATION_LEGEND,
+            "nobody_else_laid": bool((sent or {}).get(NOBODY_ELSE_LAID))}
+
+
 # The demo game, normal mode, three rounds in (docs/rules.md 10): melds laid as cards, a
 # Rummy with own cards while nobody else had laid (+400), a penalty.
 DEMO = (
@@ -131,4 +152,6 @@ PAGES = FamilyPages(
                          {"point_value": engine_money(1)}),),
     finishes=FINISHES,
     round_template="scorekeeper/families/rami_round.html",
+    read_round=read_round,
+    round_context=round_context,
 )

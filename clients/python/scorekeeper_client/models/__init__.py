@@ -10,6 +10,8 @@ from .basic_round_input_request import BasicRoundInputRequest
 from .basic_rules import BasicRules
 from .basic_rules_family_enum import BasicRulesFamilyEnum
 from .blank_enum import BlankEnum
+from .bracket_match import BracketMatch
+from .bracket_round import BracketRound
 from .card_values import CardValues
 from .club import Club
 from .club_input_request import ClubInputRequest
@@ -39,6 +41,7 @@ from .doc_session_standings import DocSessionStandings
 from .doc_standing import DocStanding
 from .doc_standings import DocStandings
 from .doc_voided import DocVoided
+from .entrant import Entrant
 from .error import Error
 from .error_item import ErrorItem
 from .evaluate import Evaluate
@@ -69,6 +72,7 @@ from .gin_round_input_request import GinRoundInputRequest
 from .gin_rules import GinRules
 from .gin_rules_family_enum import GinRulesFamilyEnum
 from .hand_input_request import HandInputRequest
+from .hollywood_game import HollywoodGame
 from .invitation import Invitation
 from .invitation_club import InvitationClub
 from .invite import Invite
@@ -98,6 +102,7 @@ from .penalty_input_request import PenaltyInputRequest
 from .ping_event import PingEvent
 from .ping_event_data import PingEventData
 from .ping_event_type_enum import PingEventTypeEnum
+from .placing import Placing
 from .pot_or_points_enum import PotOrPointsEnum
 from .preset import Preset
 from .preset_enum import PresetEnum
@@ -132,10 +137,14 @@ from .round_corrected_event_type_enum import RoundCorrectedEventTypeEnum
 from .round_recorded_event import RoundRecordedEvent
 from .round_recorded_event_data import RoundRecordedEventData
 from .round_recorded_event_type_enum import RoundRecordedEventTypeEnum
+from .round_undone_event import RoundUndoneEvent
+from .round_undone_event_data import RoundUndoneEventData
+from .round_undone_event_type_enum import RoundUndoneEventTypeEnum
 from .round_with_game import RoundWithGame
 from .rule_overrides import RuleOverrides
 from .rule_overrides_card_values import RuleOverridesCardValues
 from .scope_enum import ScopeEnum
+from .seeding_enum import SeedingEnum
 from .session import Session
 from .session_document import SessionDocument
 from .session_document_format_enum import SessionDocumentFormatEnum
@@ -146,6 +155,19 @@ from .session_settled_event_type_enum import SessionSettledEventTypeEnum
 from .settlement import Settlement
 from .stage_enum import StageEnum
 from .token_input_request import TokenInputRequest
+from .tournament import Tournament
+from .tournament_finished_event import TournamentFinishedEvent
+from .tournament_finished_event_data import TournamentFinishedEventData
+from .tournament_finished_event_type_enum import TournamentFinishedEventTypeEnum
+from .tournament_input_request import TournamentInputRequest
+from .tournament_ledger import TournamentLedger
+from .tournament_ledger_balances import TournamentLedgerBalances
+from .tournament_match_finished_event import TournamentMatchFinishedEvent
+from .tournament_match_finished_event_data import TournamentMatchFinishedEventData
+from .tournament_match_finished_event_type_enum import TournamentMatchFinishedEventTypeEnum
+from .tournament_placing_event import TournamentPlacingEvent
+from .tournament_rules import TournamentRules
+from .tournament_status_enum import TournamentStatusEnum
 from .transfer import Transfer
 from .undone_rebuy import UndoneRebuy
 from .verify import Verify
@@ -167,6 +189,8 @@ __all__ = (
     "BasicRules",
     "BasicRulesFamilyEnum",
     "BlankEnum",
+    "BracketMatch",
+    "BracketRound",
     "CardValues",
     "Club",
     "ClubInputRequest",
@@ -196,6 +220,7 @@ __all__ = (
     "DocStanding",
     "DocStandings",
     "DocVoided",
+    "Entrant",
     "Error",
     "ErrorItem",
     "Evaluate",
@@ -226,6 +251,7 @@ __all__ = (
     "GinRules",
     "GinRulesFamilyEnum",
     "HandInputRequest",
+    "HollywoodGame",
     "Invitation",
     "InvitationClub",
     "Invite",
@@ -255,6 +281,7 @@ __all__ = (
     "PingEvent",
     "PingEventData",
     "PingEventTypeEnum",
+    "Placing",
     "PotOrPointsEnum",
     "Preset",
     "PresetEnum",
@@ -289,10 +316,14 @@ __all__ = (
     "RoundRecordedEvent",
     "RoundRecordedEventData",
     "RoundRecordedEventTypeEnum",
+    "RoundUndoneEvent",
+    "RoundUndoneEventData",
+    "RoundUndoneEventTypeEnum",
     "RoundWithGame",
     "RuleOverrides",
     "RuleOverridesCardValues",
     "ScopeEnum",
+    "SeedingEnum",
     "Session",
     "SessionDocument",
     "SessionDocumentFormatEnum",
@@ -303,6 +334,19 @@ __all__ = (
     "Settlement",
     "StageEnum",
     "TokenInputRequest",
+    "Tournament",
+    "TournamentFinishedEvent",
+    "TournamentFinishedEventData",
+    "TournamentFinishedEventTypeEnum",
+    "TournamentInputRequest",
+    "TournamentLedger",
+    "TournamentLedgerBalances",
+    "TournamentMatchFinishedEvent",
+    "TournamentMatchFinishedEventData",
+    "TournamentMatchFinishedEventTypeEnum",
+    "TournamentPlacingEvent",
+    "TournamentRules",
+    "TournamentStatusEnum",
     "Transfer",
     "UndoneRebuy",
     "Verify",

@@ -19,7 +19,10 @@ if TYPE_CHECKING:
     from ..models.rebuy_undone_event import RebuyUndoneEvent
     from ..models.round_corrected_event import RoundCorrectedEvent
     from ..models.round_recorded_event import RoundRecordedEvent
+    from ..models.round_undone_event import RoundUndoneEvent
     from ..models.session_settled_event import SessionSettledEvent
+    from ..models.tournament_finished_event import TournamentFinishedEvent
+    from ..models.tournament_match_finished_event import TournamentMatchFinishedEvent
 
 
 T = TypeVar("T", bound="Delivery")
@@ -36,7 +39,8 @@ class Delivery:
         next_attempt_at (datetime.datetime | None): When it is tried again; null once delivered or given up.
         created_at (datetime.datetime):
         event (GameCreatedEvent | GameFinishedEvent | GameVoidedEvent | PingEvent | RebuyTakenEvent | RebuyUndoneEvent |
-            RoundCorrectedEvent | RoundRecordedEvent | SessionSettledEvent):
+            RoundCorrectedEvent | RoundRecordedEvent | RoundUndoneEvent | SessionSettledEvent | TournamentFinishedEvent |
+            TournamentMatchFinishedEvent):
         attempts (list[Attempt]):
     """
 
@@ -53,7 +57,10 @@ class Delivery:
         | RebuyUndoneEvent
         | RoundCorrectedEvent
         | RoundRecordedEvent
+        | RoundUndoneEvent
         | SessionSettledEvent
+        | TournamentFinishedEvent
+        | TournamentMatchFinishedEvent
     )
     attempts: list[Attempt]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -66,7 +73,10 @@ class Delivery:
         from ..models.rebuy_undone_event import RebuyUndoneEvent  # noqa: PLC0415
         from ..models.round_corrected_event import RoundCorrectedEvent  # noqa: PLC0415
         from ..models.round_recorded_event import RoundRecordedEvent  # noqa: PLC0415
+        from ..models.round_undone_event import RoundUndoneEvent  # noqa: PLC0415
         from ..models.session_settled_event import SessionSettledEvent  # noqa: PLC0415
+        from ..models.tournament_finished_event import TournamentFinishedEvent  # noqa: PLC0415
+        from ..models.tournament_match_finished_event import TournamentMatchFinishedEvent  # noqa: PLC0415
 
         id = self.id
 
@@ -87,6 +97,8 @@ class Delivery:
             event = self.event.to_dict()
         elif isinstance(self.event, RoundCorrectedEvent):
             event = self.event.to_dict()
+        elif isinstance(self.event, RoundUndoneEvent):
+            event = self.event.to_dict()
         elif isinstance(self.event, RebuyTakenEvent):
             event = self.event.to_dict()
         elif isinstance(self.event, RebuyUndoneEvent):
@@ -96,6 +108,10 @@ class Delivery:
         elif isinstance(self.event, GameVoidedEvent):
             event = self.event.to_dict()
         elif isinstance(self.event, SessionSettledEvent):
+            event = self.event.to_dict()
+        elif isinstance(self.event, TournamentMatchFinishedEvent):
+            event = self.event.to_dict()
+        elif isinstance(self.event, TournamentFinishedEvent):
             event = self.event.to_dict()
         else:
             event = self.event.to_dict()
@@ -131,7 +147,10 @@ class Delivery:
         from ..models.rebuy_undone_event import RebuyUndoneEvent  # noqa: PLC0415
         from ..models.round_corrected_event import RoundCorrectedEvent  # noqa: PLC0415
         from ..models.round_recorded_event import RoundRecordedEvent  # noqa: PLC0415
+        from ..models.round_undone_event import RoundUndoneEvent  # noqa: PLC0415
         from ..models.session_settled_event import SessionSettledEvent  # noqa: PLC0415
+        from ..models.tournament_finished_event import TournamentFinishedEvent  # noqa: PLC0415
+        from ..models.tournament_match_finished_event import TournamentMatchFinishedEvent  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -166,7 +185,10 @@ class Delivery:
             | RebuyUndoneEvent
             | RoundCorrectedEvent
             | RoundRecordedEvent
+            | RoundUndoneEvent
             | SessionSettledEvent
+            | TournamentFinishedEvent
+            | TournamentMatchFinishedEvent
         ):
             try:
                 if not isinstance(data, dict):
@@ -195,7 +217,7 @@ class Delivery:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_3 = RebuyTakenEvent.from_dict(data)
+                componentsschemas_event_type_3 = RoundUndoneEvent.from_dict(data)
 
                 return componentsschemas_event_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -203,7 +225,7 @@ class Delivery:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_4 = RebuyUndoneEvent.from_dict(data)
+                componentsschemas_event_type_4 = RebuyTakenEvent.from_dict(data)
 
                 return componentsschemas_event_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -211,7 +233,7 @@ class Delivery:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_5 = GameFinishedEvent.from_dict(data)
+                componentsschemas_event_type_5 = RebuyUndoneEvent.from_dict(data)
 
                 return componentsschemas_event_type_5
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -219,7 +241,7 @@ class Delivery:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_6 = GameVoidedEvent.from_dict(data)
+                componentsschemas_event_type_6 = GameFinishedEvent.from_dict(data)
 
                 return componentsschemas_event_type_6
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -227,16 +249,40 @@ class Delivery:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_event_type_7 = SessionSettledEvent.from_dict(data)
+                componentsschemas_event_type_7 = GameVoidedEvent.from_dict(data)
 
                 return componentsschemas_event_type_7
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_8 = SessionSettledEvent.from_dict(data)
+
+                return componentsschemas_event_type_8
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_9 = TournamentMatchFinishedEvent.from_dict(data)
+
+                return componentsschemas_event_type_9
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_event_type_10 = TournamentFinishedEvent.from_dict(data)
+
+                return componentsschemas_event_type_10
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_event_type_8 = PingEvent.from_dict(data)
+            componentsschemas_event_type_11 = PingEvent.from_dict(data)
 
-            return componentsschemas_event_type_8
+            return componentsschemas_event_type_11
 
         event = _parse_event(d.pop("event"))
 

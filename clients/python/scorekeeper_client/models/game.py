@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.basic_rules import BasicRules
     from ..models.game_player import GamePlayer
     from ..models.gin_rules import GinRules
+    from ..models.hollywood_game import HollywoodGame
     from ..models.knock_rules import KnockRules
     from ..models.match import Match
     from ..models.payout import Payout
@@ -57,7 +58,11 @@ class Game:
         winner (int | None):
         payouts (list[Payout]):
         matches (list[Match]): Gin: the matches, in order; empty for other families.
+        games (list[HollywoodGame]): Hollywood Gin (rules.hollywood): the three games scored at once, in order; empty
+            for every other game.
         voided (None | Void): Who voided the game, when and why; null unless void.
+        tournament (int | None): The club tournament whose match this game is (GET /tournaments/{id}/); null for other
+            games.
         version (int):
     """
 
@@ -80,7 +85,9 @@ class Game:
     winner: int | None
     payouts: list[Payout]
     matches: list[Match]
+    games: list[HollywoodGame]
     voided: None | Void
+    tournament: int | None
     version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -148,11 +155,19 @@ class Game:
             matches_item = matches_item_data.to_dict()
             matches.append(matches_item)
 
+        games = []
+        for games_item_data in self.games:
+            games_item = games_item_data.to_dict()
+            games.append(games_item)
+
         voided: dict[str, Any] | None
         if isinstance(self.voided, Void):
             voided = self.voided.to_dict()
         else:
             voided = self.voided
+
+        tournament: int | None
+        tournament = self.tournament
 
         version = self.version
 
@@ -179,7 +194,9 @@ class Game:
                 "winner": winner,
                 "payouts": payouts,
                 "matches": matches,
+                "games": games,
                 "voided": voided,
+                "tournament": tournament,
                 "version": version,
             }
         )
@@ -191,6 +208,7 @@ class Game:
         from ..models.basic_rules import BasicRules  # noqa: PLC0415
         from ..models.game_player import GamePlayer  # noqa: PLC0415
         from ..models.gin_rules import GinRules  # noqa: PLC0415
+        from ..models.hollywood_game import HollywoodGame  # noqa: PLC0415
         from ..models.knock_rules import KnockRules  # noqa: PLC0415
         from ..models.match import Match  # noqa: PLC0415
         from ..models.payout import Payout  # noqa: PLC0415
@@ -297,6 +315,13 @@ class Game:
 
             matches.append(matches_item)
 
+        games = []
+        _games = d.pop("games")
+        for games_item_data in _games:
+            games_item = HollywoodGame.from_dict(games_item_data)
+
+            games.append(games_item)
+
         def _parse_voided(data: object) -> None | Void:
             if data is None:
                 return data
@@ -311,6 +336,13 @@ class Game:
             return cast(None | Void, data)
 
         voided = _parse_voided(d.pop("voided"))
+
+        def _parse_tournament(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        tournament = _parse_tournament(d.pop("tournament"))
 
         version = d.pop("version")
 
@@ -334,7 +366,9 @@ class Game:
             winner=winner,
             payouts=payouts,
             matches=matches,
+            games=games,
             voided=voided,
+            tournament=tournament,
             version=version,
         )
 

@@ -81,6 +81,7 @@ class GinRules:
             spades_double (bool):
             ace_upcard (AceUpcardEnum): * `gin` - gin
                 * `one` - one
+            hollywood (bool):
             winner_share (int):
             identities (bool):
             first_meld_min (int):
@@ -133,6 +134,7 @@ class GinRules:
     oklahoma: bool
     spades_double: bool
     ace_upcard: AceUpcardEnum
+    hollywood: bool
     winner_share: int
     identities: bool
     first_meld_min: int
@@ -236,6 +238,8 @@ class GinRules:
 
         ace_upcard = self.ace_upcard.value
 
+        hollywood = self.hollywood
+
         winner_share = self.winner_share
 
         identities = self.identities
@@ -294,6 +298,7 @@ class GinRules:
                 "oklahoma": oklahoma,
                 "spades_double": spades_double,
                 "ace_upcard": ace_upcard,
+                "hollywood": hollywood,
                 "winner_share": winner_share,
                 "identities": identities,
                 "first_meld_min": first_meld_min,
@@ -420,6 +425,8 @@ class GinRules:
 
         ace_upcard = AceUpcardEnum(d.pop("ace_upcard"))
 
+        hollywood = d.pop("hollywood")
+
         winner_share = d.pop("winner_share")
 
         identities = d.pop("identities")
@@ -475,6 +482,7 @@ class GinRules:
             oklahoma=oklahoma,
             spades_double=spades_double,
             ace_upcard=ace_upcard,
+            hollywood=hollywood,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

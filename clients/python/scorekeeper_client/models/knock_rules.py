@@ -82,6 +82,7 @@ class KnockRules:
             spades_double (bool):
             ace_upcard (AceUpcardEnum): * `gin` - gin
                 * `one` - one
+            hollywood (bool):
             winner_share (int):
             identities (bool):
             first_meld_min (int):
@@ -134,6 +135,7 @@ class KnockRules:
     oklahoma: bool
     spades_double: bool
     ace_upcard: AceUpcardEnum
+    hollywood: bool
     winner_share: int
     identities: bool
     first_meld_min: int
@@ -237,6 +239,8 @@ class KnockRules:
 
         ace_upcard = self.ace_upcard.value
 
+        hollywood = self.hollywood
+
         winner_share = self.winner_share
 
         identities = self.identities
@@ -295,6 +299,7 @@ class KnockRules:
                 "oklahoma": oklahoma,
                 "spades_double": spades_double,
                 "ace_upcard": ace_upcard,
+                "hollywood": hollywood,
                 "winner_share": winner_share,
                 "identities": identities,
                 "first_meld_min": first_meld_min,
@@ -421,6 +426,8 @@ class KnockRules:
 
         ace_upcard = AceUpcardEnum(d.pop("ace_upcard"))
 
+        hollywood = d.pop("hollywood")
+
         winner_share = d.pop("winner_share")
 
         identities = d.pop("identities")
@@ -476,6 +483,7 @@ class KnockRules:
             oklahoma=oklahoma,
             spades_double=spades_double,
             ace_upcard=ace_upcard,
+            hollywood=hollywood,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

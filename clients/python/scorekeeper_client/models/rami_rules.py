@@ -83,6 +83,7 @@ class RamiRules:
             spades_double (bool):
             ace_upcard (AceUpcardEnum): * `gin` - gin
                 * `one` - one
+            hollywood (bool):
             winner_share (int):
             identities (bool):
             first_meld_min (int):
@@ -135,6 +136,7 @@ class RamiRules:
     oklahoma: bool
     spades_double: bool
     ace_upcard: AceUpcardEnum
+    hollywood: bool
     winner_share: int
     identities: bool
     first_meld_min: int
@@ -238,6 +240,8 @@ class RamiRules:
 
         ace_upcard = self.ace_upcard.value
 
+        hollywood = self.hollywood
+
         winner_share = self.winner_share
 
         identities = self.identities
@@ -296,6 +300,7 @@ class RamiRules:
                 "oklahoma": oklahoma,
                 "spades_double": spades_double,
                 "ace_upcard": ace_upcard,
+                "hollywood": hollywood,
                 "winner_share": winner_share,
                 "identities": identities,
                 "first_meld_min": first_meld_min,
@@ -422,6 +427,8 @@ class RamiRules:
 
         ace_upcard = AceUpcardEnum(d.pop("ace_upcard"))
 
+        hollywood = d.pop("hollywood")
+
         winner_share = d.pop("winner_share")
 
         identities = d.pop("identities")
@@ -477,6 +484,7 @@ class RamiRules:
             oklahoma=oklahoma,
             spades_double=spades_double,
             ace_upcard=ace_upcard,
+            hollywood=hollywood,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

@@ -80,6 +80,7 @@ class RuleOverrides:
             spades_double (bool | Unset):
             ace_upcard (AceUpcardEnum | Unset): * `gin` - gin
                 * `one` - one
+            hollywood (bool | Unset):
             winner_share (int | Unset):
             identities (bool | Unset):
             first_meld_min (int | Unset):
@@ -132,6 +133,7 @@ class RuleOverrides:
     oklahoma: bool | Unset = UNSET
     spades_double: bool | Unset = UNSET
     ace_upcard: AceUpcardEnum | Unset = UNSET
+    hollywood: bool | Unset = UNSET
     winner_share: int | Unset = UNSET
     identities: bool | Unset = UNSET
     first_meld_min: int | Unset = UNSET
@@ -264,6 +266,8 @@ class RuleOverrides:
         if not isinstance(self.ace_upcard, Unset):
             ace_upcard = self.ace_upcard.value
 
+        hollywood = self.hollywood
+
         winner_share = self.winner_share
 
         identities = self.identities
@@ -367,6 +371,8 @@ class RuleOverrides:
             field_dict["spades_double"] = spades_double
         if ace_upcard is not UNSET:
             field_dict["ace_upcard"] = ace_upcard
+        if hollywood is not UNSET:
+            field_dict["hollywood"] = hollywood
         if winner_share is not UNSET:
             field_dict["winner_share"] = winner_share
         if identities is not UNSET:
@@ -543,6 +549,8 @@ class RuleOverrides:
         else:
             ace_upcard = AceUpcardEnum(_ace_upcard)
 
+        hollywood = d.pop("hollywood", UNSET)
+
         winner_share = d.pop("winner_share", UNSET)
 
         identities = d.pop("identities", UNSET)
@@ -598,6 +606,7 @@ class RuleOverrides:
             oklahoma=oklahoma,
             spades_double=spades_double,
             ace_upcard=ace_upcard,
+            hollywood=hollywood,
             winner_share=winner_share,
             identities=identities,
             first_meld_min=first_meld_min,

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="TournamentPlacingEvent")
+
+
+@_attrs_define
+class TournamentPlacingEvent:
+    """
+    Attributes:
+        player (int):
+        place (int):
+        prize (str):
+    """
+
+    player: int
+    place: int
+    prize: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        player = self.player
+
+        place = self.place
+
+        prize = self.prize
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "player": player,
+                "place": place,
+                "prize": prize,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        player = d.pop("player")
+
+        place = d.pop("place")
+
+        prize = d.pop("prize")
+
+        tournament_placing_event = cls(
+            player=player,
+            place=place,
+            prize=prize,
+        )
+
+        tournament_placing_event.additional_properties = d
+        return tournament_placing_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

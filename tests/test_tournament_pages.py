@@ -1,0 +1,143 @@
+"""A club's Gin tournament on the pages (docs/organisers.md, "A Gin tournament"): the
+organisers' "New tournament" form, the bracket live (htmx polling) with links to the match
+games, the match sheets linking back, who may do what, and German."""
+
+import re
+
+from scorekeeper import services
+from scorekeeper.models import Tournament
+from scorekeeper.services.policy import OPERATOR
+
+from .api_routes import counts
+
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "bracket"}
+FIELD = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"]
+
+
+def start(client, club, headers=None, **extra):
+    data = {"name": "Herbstpokal", "preset": "gin", "game_target": "10",
+            "players": "\n".join(FIELD), "seeding": "ordered", "entry_fee": "5",
+            "payouts": "75, 25", **extra}
+    return client.post(f"/clubs/{club.pk}/tournaments/new/", data, **(headers or {}))
+
+
+def started(client, club) -> Tournament:
+    response = start(client, club)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    number = re.fullmatch(r"/tournaments/(\d+)/", response["Location"])[1]
+    return Tournament.objects.get(pk=number)
+
+
+def win(game, winner_name):
+    """The match game's one round, entered as the operator: the winner goes gin."""
+    view = services.load_game(game)
+    ids = {name: pid for pid, name in view.names.items()}
+    loser = next(pid for pid in view.player_ids if pid != ids[winner_name])
+    services.record_round(game_id=game.pk, number=1, ender=ids[winner_name], hands=[
+        services.HandInput(ids[winner_name], deadwood=0), services.HandInput(loser, deadwood=30)],
+        user=OPERATOR)
+
+
+def open_games(tournament):
+    return [m.game for m in tournament.matches.select_related("game") if m.winner_id is None]
+
+
+def test_an_organiser_runs_six_players_to_the_end(alice_page, club):
+    tournament = started(alice_page, club)
+    page = alice_page.get(f"/tournaments/{tournament.pk}/").content.decode()
+    # Six players: byes to seeds 1 and 2, who wait in the semi-finals.
+    assert page.count("Bye: through to the next round") == 2
+    assert 'hx-trigger="every 5s"' in page
+    games = open_games(tournament)
+    assert len(games) == 2
+    for game in games:
+        assert f'href="/games/{game.pk}/"' in page
+        sheet = alice_page.get(f"/games/{game.pk}/").content.decode()
+        assert f'href="/tournaments/{tournament.pk}/"' in sheet
+    while tournament.status == "running":
+        for game in open_games(tournament):
+            better = min(game.seats.all(), key=lambda seat: tournament.entries.get(
+                player=seat.player).seed)
+            win(game, better.player.name)
+        tournament.refresh_from_db()
+    page = alice_page.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Anna wins the tournament." in page
+    assert 'hx-trigger="every 5s"' not in page  # over: nothing left to poll
+    assert "€22.50" in page and "€7.50" in page  # 75 and 25 percent of 30.00
+    # The season's books count the tournament: Anna's win and both prizes.
+    books = alice_page.get(f"/clubs/{club.pk}/report/").content.decode()
+    assert "Herbstpokal" in books
+    assert re.search(r"Anna</span> 1 tournament won · prize money €22.50", books), books
+    assert re.search(r"Ben</span> 0 tournaments won · prize money €7.50", books)
+
+
+def test_the_bracket_answers_htmx_with_the_fragment(carol_page, alice_page, club):
+    tournament = started(alice_page, club)
+    fragment = carol_page.get(f"/tournaments/{tournament.pk}/", **HTMX).content.decode()
+    assert fragment.lstrip().startswith('<section id="bracket"')
+    assert "<html" not in fragment
+
+
+def test_members_read_only_organisers_start(alice_page, bob_page, carol_page, mallory_page,
+                                            club):
+    tournament = started(alice_page, club)
+    listing = carol_page.get(f"/clubs/{club.pk}/tournaments/").content.decode()
+    assert "Herbstpokal" in listing and "New tournament" not in listing
+    assert "New tournament" in alice_page.get(f"/clubs/{club.pk}/tournaments/").content.decode()
+    for client in (bob_page, carol_page):
+        assert client.get(f"/clubs/{club.pk}/tournaments/new/").status_code == 403
+        assert start(client, club).status_code == 403
+    for url in (f"/tournaments/{tournament.pk}/", f"/clubs/{club.pk}/tournaments/",
+                f"/clubs/{club.pk}/tournaments/new/"):
+        assert mallory_page.get(url).status_code == 404
+
+
+def test_bad_input_is_shown_and_writes_nothing(alice_page, club):
+    before = counts()
+    response = start(alice_page, club, payouts="60, 40", players="Anna\nBen\nCem\nDora")
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "A tournament has 5 to 32 players, not 4" in html
+    assert "The winner gets at least 75 percent of the pool, not 60" in html
+    response = start(alice_page, club, payouts="75, 20")
+    assert "must add up to 100 percent of the pool, not 95" in response.content.decode()
+    assert counts() == before
+
+
+def test_german(alice_page, club):
+    response = alice_page.get(f"/clubs/{club.pk}/tournaments/new/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "Neues Turnier" in response.content.decode()
+    german = start(alice_page, club, {"HTTP_ACCEPT_LANGUAGE": "de"}, payouts="75, 20")
+    assert "nicht 95" in german.content.decode()
+    tournament = started(alice_page, club)
+    page = alice_page.get(f"/tournaments/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="de")
+    html = page.content.decode()
+    assert "Freilos" in html and "Partie spielen" in html and "Halbfinale" in html
+
+
+def test_a_correction_after_the_next_match_began_is_refused_on_the_round_form(alice_page,
+                                                                              club):
+    tournament = started(alice_page, club)
+    first = tournament.matches.get(round=1, number=2).game  # seed 4 v seed 5: Dora v Emil
+    win(first, "Dora")
+    semi = tournament.matches.get(round=2, number=1).game  # Anna v Dora
+    view = services.load_game(semi)
+    ids = {name: pid for pid, name in view.names.items()}
+    services.record_round(game_id=semi.pk, number=1, ender=ids["Anna"], hands=[
+        services.HandInput(ids["Anna"], deadwood=5), services.HandInput(ids["Dora"], deadwood=7)],
+        user=OPERATOR)  # a knock for 2: the semi-final has begun, not ended
+    first.refresh_from_db()
+    seats = {seat.player.name: seat.player_id for seat in first.seats.select_related("player")}
+    before = counts()
+    correction = {
+        "number": 1, "key": "fix-1", "version": first.version, "reason": "Emil went gin",
+        "players": list(seats.values()), "ender": seats["Emil"], f"dw-{seats['Emil']}": 0,
+        f"dw-{seats['Dora']}": 30}
+    response = alice_page.post(f"/games/{first.pk}/rounds/1/edit/", correction)
+    html = response.content.decode()
+    assert "the next match (round 2, match 1) has begun" in html, html[:3000]
+    german = alice_page.post(f"/games/{first.pk}/rounds/1/edit/", {**correction, "key": "fix-2"},
+                             HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Die nächste Partie (Runde 2, Partie 1) hat schon begonnen" in german
+    assert counts() == before
+    assert tournament.matches.get(round=1, number=2).winner.name == "Dora"

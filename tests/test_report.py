@@ -184,7 +184,7 @@ def test_the_report_of_a_club_without_ended_games_is_empty(as_alice, club):
     body = as_alice.get(f"{API}/clubs/{club.pk}/report/").json()
     assert body == {"club": {"id": club.pk, "name": "Ottakring"}, "count": 0, "next": None,
                     "previous": None, "results": [], "players": [],
-                    "totals": {"games": 0, "paid_out": {}}}
+                    "totals": {"games": 0, "paid_out": {}}, "tournaments": []}
     refused = as_alice.get(f"{API}/clubs/{club.pk}/report/?format=csv&table=rounds")
     assert refused.status_code == 400
 

@@ -252,18 +252,27 @@ def test_the_pdf_names_the_club_and_holds_the_tables(season_games, club, carol_p
         'attachment; filename="ottakring-2024-01-01-2024-12-31.pdf"')
     pdf = response.content
     assert pdf.startswith(b"%PDF")
-    # pydyf packs the document's objects into compressed streams: unpacked, they hold the
-    # title (the club's name), the bookmarks and the pages.
-    objects = b"".join(zlib.decompress(stream) for stream in re.findall(
-        rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S) if _inflates(stream))
-    titles = [bytes.fromhex(text[1:-1].decode()).decode("utf-16") if text[:1] == b"<"
-              else text[1:-1].decode() for text in re.findall(rb"/Title (<[0-9a-f]+>|\([^)]*\))",
-                                                              objects)]
+    objects = pdf_objects(pdf)
+    titles = pdf_titles(objects)
     # The document's title and the bookmarks of its headings: the club, then each part.
     assert titles.count("Ottakring") == 2
     assert {"Players", "Charts", "Games"} <= set(titles)
     pages = int(re.search(rb"/Type /Pages/Kids \[[^\]]*\]/Count (\d+)", objects)[1])
     assert pages >= 2  # the players, two charts and the games do not fit on one A4 page
+
+
+def pdf_objects(pdf: bytes) -> bytes:
+    """pydyf packs the document's objects into compressed streams: unpacked, they hold the
+    title (the club's name), the bookmarks and the pages."""
+    return b"".join(zlib.decompress(stream) for stream in re.findall(
+        rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S) if _inflates(stream))
+
+
+def pdf_titles(objects: bytes) -> list[str]:
+    """The document's title and the bookmarks WeasyPrint makes of its headings."""
+    return [bytes.fromhex(text[1:-1].decode()).decode("utf-16") if text[:1] == b"<"
+            else text[1:-1].decode() for text in re.findall(rb"/Title (<[0-9a-f]+>|\([^)]*\))",
+                                                            objects)]
 
 
 def _inflates(stream: bytes) -> bool:

@@ -3,6 +3,8 @@ and 13 players, byes to the top seeds, every match played as an ordinary game th
 rounds API, the winner advancing at once, corrections before and after the next match,
 and the tournament's ledger verifying."""
 
+from datetime import datetime
+
 import pytest
 
 from scorekeeper.models import WebhookEvent
@@ -299,3 +301,58 @@ def test_every_match_plays_the_chosen_preset_and_variants(as_alice, club):
         "game_target": 50, "big_gin": True, "shutout": True}
     refused = create(as_alice, club.pk, 5, status=400, rules={"tournament": True})
     assert refused["errors"][0]["field"] == "rules.tournament"
+
+
+# --- The club report (docs/api.md, "Export, import and the club report") -----------------------
+
+
+def report(client, club_id):
+    response = client.get(f"{API}/clubs/{club_id}/report/")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_the_club_report_has_the_finished_tournaments_and_each_players_wins_and_prizes(
+        as_alice, as_carol, club):
+    before = report(as_alice, club.pk)
+    assert before["tournaments"] == []
+    first = play_out(as_alice, create(as_alice, club.pk, 5))  # Anna 37.50, Ben 12.50
+    second = play_out(as_alice, create(as_alice, club.pk, 6, name="Herbstpokal",
+                                       entry_fee="5.00", payouts=[100]))  # Anna 30.00
+    running = create(as_alice, club.pk, 5, name="Winterpokal")
+    answer = report(as_carol, club.pk)  # every member reads it
+    ids = ids_of(first)
+    # Newest first, as the games; the running one is not listed.
+    assert [t["id"] for t in answer["tournaments"]] == [second["id"], first["id"]]
+    assert running["id"] not in {t["id"] for t in answer["tournaments"]}
+    latest = answer["tournaments"][0]
+    assert {key: latest[key] for key in ("name", "currency", "pot", "winner")} == {
+        "name": "Herbstpokal", "currency": "EUR", "pot": "30.00", "winner": ids["Anna"]}
+    assert latest["placings"][0] == {"player": ids["Anna"], "place": 1, "prize": "30.00"}
+    assert datetime.fromisoformat(latest["date"]) == datetime.fromisoformat(
+        second["created_at"])
+    lines = {line["name"]: line for line in answer["players"]}
+    assert (lines["Anna"]["tournament_wins"], lines["Anna"]["prizes"]) == (2, {"EUR": "67.50"})
+    assert (lines["Ben"]["tournament_wins"], lines["Ben"]["prizes"]) == (0, {"EUR": "12.50"})
+    assert (lines["Emil"]["tournament_wins"], lines["Emil"]["prizes"]) == (0, {"EUR": "0.00"})
+    # Additive: the report's fields from before are all there, the new ones beside them.
+    assert set(answer) == {"club", "count", "next", "previous", "results", "players", "totals",
+                           "tournaments"}
+    assert set(lines["Anna"]) == {
+        "player", "name", "currency", "games", "paid_out", "net", "tournament_wins", "prizes"}
+
+
+def test_the_club_reports_tournaments_are_typed_in_the_schema(as_alice, club):
+    from tests.test_api_typed_answers import components, problems
+
+    play_out(as_alice, create(as_alice, club.pk, 5))
+    answer = report(as_alice, club.pk)
+    assert problems(answer, "Report") == []
+    shapes = components()
+    player = shapes["ReportPlayer"]["properties"]
+    assert player["tournament_wins"]["type"] == "integer"
+    assert player["prizes"] == {"type": "object", "additionalProperties": {"type": "string"},
+                                "description": player["prizes"]["description"]}
+    assert "tournament_wins" in shapes["ReportPlayer"]["required"]
+    assert shapes["Report"]["properties"]["tournaments"]["items"] == {
+        "$ref": "#/components/schemas/ReportTournament"}

@@ -9,6 +9,7 @@ from scorekeeper.models import Tournament
 from scorekeeper.services.policy import OPERATOR
 
 from .api_routes import counts
+from .test_report_pages import pdf_objects, pdf_titles
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "bracket"}
 FIELD = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"]
@@ -28,14 +29,15 @@ def started(client, club) -> Tournament:
     return Tournament.objects.get(pk=number)
 
 
-def win(game, winner_name):
-    """The match game's one round, entered as the operator: the winner goes gin."""
+def win(game, winner_name, upcard=None):
+    """The match game's one round, entered as the operator: the winner goes gin (under
+    Oklahoma, with the deal's first upcard)."""
     view = services.load_game(game)
     ids = {name: pid for pid, name in view.names.items()}
     loser = next(pid for pid in view.player_ids if pid != ids[winner_name])
     services.record_round(game_id=game.pk, number=1, ender=ids[winner_name], hands=[
         services.HandInput(ids[winner_name], deadwood=0), services.HandInput(loser, deadwood=30)],
-        user=OPERATOR)
+        upcard=upcard, user=OPERATOR)
 
 
 def open_games(tournament):
@@ -141,3 +143,125 @@ def test_a_correction_after_the_next_match_began_is_refused_on_the_round_form(al
     assert "Die nächste Partie (Runde 2, Partie 1) hat schon begonnen" in german
     assert counts() == before
     assert tournament.matches.get(round=1, number=2).winner.name == "Dora"
+
+
+# --- Every match's variants (docs/rules.md 8.11, 8.7a) -----------------------------------------
+
+
+def match_games(tournament):
+    return [m.game for m in tournament.matches.select_related("game") if m.game is not None]
+
+
+def play_out(tournament, upcard=None):
+    """Every match to its end, the better seed winning each."""
+    while tournament.status == "running":
+        for game in open_games(tournament):
+            better = min(game.seats.all(), key=lambda seat: tournament.entries.get(
+                player=seat.player).seed)
+            win(game, better.player.name, upcard)
+        tournament.refresh_from_db()
+
+
+def test_the_form_offers_the_variants_of_the_new_game_page_and_not_hollywood(alice_page, club):
+    page = alice_page.get(f"/clubs/{club.pk}/tournaments/new/").content.decode()
+    for name in ("oklahoma", "spades_double", "big_gin", "shutout"):
+        assert f'type="checkbox" name="{name}"' in page
+    assert 'name="ace_upcard" value="gin"' in page and 'name="ace_upcard" value="one"' in page
+    assert 'name="big_gin_bonus" value="31"' in page  # the Gin preset's bonus, to start with
+    assert "Left empty: 100; with Oklahoma Gin 150." in page  # the engine's targets
+    # Not for a match (web/tournaments.py, TournamentForm): Hollywood and the single-table
+    # tournament rule.
+    assert 'name="hollywood"' not in page and 'name="gin_format"' not in page
+
+
+def test_an_oklahoma_tournament_plays_every_match_under_its_variants(alice_page, club):
+    tournament = started_with(alice_page, club, oklahoma="on", spades_double="on",
+                              ace_upcard="one", shutout="on")
+    play_out(tournament, upcard="KS")
+    games = match_games(tournament)
+    assert len(games) == 5  # six players: two first-round matches, two semi-finals, a final
+    for game in games:
+        assert game.rules["oklahoma"] is True, game.name
+        assert game.rules["spades_double"] is True and game.rules["ace_upcard"] == "one"
+        assert game.rules["shutout"] is True and game.rules["big_gin"] is False
+        assert game.rules["game_target"] == 10  # the target typed, not Oklahoma's 150
+    # Gin 20 + 30 deadwood, doubled by the spade upcard, doubled again by the shutout, and
+    # the game bonus and a box: ((20 + 30) x 2 + 100 + 20) x 2 = 440.
+    sheet = alice_page.get(f"/games/{games[-1].pk}/").content.decode()
+    assert "<strong>440</strong>" in sheet and "<strong>0</strong>" in sheet
+
+
+def test_oklahoma_without_a_target_plays_to_150_and_a_lone_spades_option_is_not_sent(
+        alice_page, club):
+    tournament = started_with(alice_page, club, game_target="", oklahoma="on")
+    assert tournament.rules["game_target"] == 150
+    assert tournament.rules["spades_double"] is False and tournament.rules["ace_upcard"] == "gin"
+    # Oklahoma's options count only with Oklahoma, as on the new-game page.
+    plain = started_with(alice_page, club, spades_double="on", ace_upcard="one")
+    assert plain.rules["oklahoma"] is False and plain.rules["spades_double"] is False
+
+
+def test_a_big_gin_bonus_is_carried_into_every_match(alice_page, club):
+    tournament = started_with(alice_page, club, big_gin="on", big_gin_bonus="40")
+    assert tournament.rules["big_gin"] is True and tournament.rules["big_gin_bonus"] == 40
+    for game in match_games(tournament):
+        assert game.rules["big_gin"] is True and game.rules["big_gin_bonus"] == 40
+    # The bonus alone, without the Big Gin ticked, is not sent: the preset's stays.
+    alone = started_with(alice_page, club, big_gin_bonus="40")
+    assert alone.rules["big_gin"] is False and alone.rules["big_gin_bonus"] == 31
+
+
+def test_a_bad_big_gin_bonus_is_shown_at_its_field_and_writes_nothing(alice_page, club):
+    before = counts()
+    response = start(alice_page, club, big_gin="on", big_gin_bonus="lots")
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert re.search(r'id="big-gin-bonus-error">Enter a whole number, like 500<', html), html
+    assert 'value="lots"' in html and 'name="big_gin" checked' in html.replace(
+        'type="checkbox" ', "")
+    assert counts() == before
+
+
+def test_the_variants_in_german(alice_page, club):
+    html = alice_page.get(f"/clubs/{club.pk}/tournaments/new/",
+                          HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    for words in ("Varianten", "Ein aufgedecktes Ass", "Nur Gin", "Klopfen mit 1",
+                  "Big-Gin-Bonus", "Leer gelassen: 100; mit Oklahoma Gin 150."):
+        assert words in html, words
+    german = start(alice_page, club, {"HTTP_ACCEPT_LANGUAGE": "de"}, big_gin="on",
+                   big_gin_bonus="viel").content.decode()
+    assert "Big-Gin-Bonus" in german and "Enter a whole number" not in german
+
+
+def started_with(client, club, **extra) -> Tournament:
+    response = start(client, club, **extra)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    number = re.fullmatch(r"/tournaments/(\d+)/", response["Location"])[1]
+    return Tournament.objects.get(pk=number)
+
+
+# --- The season's books (docs/organisers.md, "The season's books") ----------------------------
+
+
+def test_the_season_pdf_shows_the_tournaments_and_each_players_wins_and_prizes(
+        alice_page, club, monkeypatch):
+    import weasyprint
+
+    drawn = []
+
+    class Drawn(weasyprint.HTML):
+        def __init__(self, *args, string, **kwargs):
+            drawn.append(string)
+            super().__init__(*args, string=string, **kwargs)
+
+    monkeypatch.setattr(weasyprint, "HTML", Drawn)
+    play_out(started(alice_page, club))
+    response = alice_page.get(f"/clubs/{club.pk}/report/", {"format": "pdf"})
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    # The tournaments' part is a heading of the PDF, so a bookmark of it.
+    assert "Tournaments" in pdf_titles(pdf_objects(response.content))
+    # What the PDF was drawn from (WeasyPrint's fonts hold its text as glyph numbers).
+    html = re.sub(r"\s+", " ", drawn[0])
+    assert re.search(r"<li>Herbstpokal: Anna wins</li>", html), html  # no link on paper
+    assert re.search(r"Anna</span> 1 tournament won · prize money €22.50", html)
+    assert re.search(r"Ben</span> 0 tournaments won · prize money €7.50", html)

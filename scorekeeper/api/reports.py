@@ -20,6 +20,7 @@ from . import serializers as s
 from .access import JsonView, member
 from .errors import ERRORS
 from .games import GamePagination
+from .serializers.tournaments import PlacingSerializer
 
 # --- Shapes (they feed the OpenAPI schema; the views build the data) ------------------------
 
@@ -54,6 +55,23 @@ class ReportPlayerSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="Ended games played.")
     paid_out = serializers.CharField(help_text="Received in payouts.")
     net = serializers.CharField(help_text="Received minus paid over the ended games.")
+    tournament_wins = serializers.IntegerField(
+        help_text="Club tournaments the player won, over the whole club (the same on each "
+                  "of the player's lines).")
+    prizes = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Tournament prize money paid to the player, by currency, entry fees not "
+                  "taken off (the same on each of the player's lines).")
+
+
+class ReportTournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="GET /tournaments/{id}/ has its bracket.")
+    name = serializers.CharField()
+    date = serializers.DateTimeField(help_text="When the tournament started.")
+    currency = serializers.CharField()
+    pot = serializers.CharField(help_text="The entry fees: the prize pool.")
+    winner = serializers.IntegerField(help_text="The player who won the final.")
+    placings = PlacingSerializer(many=True, help_text="Every player's place and prize.")
 
 
 class ReportTotalsSerializer(serializers.Serializer):
@@ -74,6 +92,8 @@ class ReportSerializer(serializers.Serializer):
     results = ReportGameSerializer(many=True, help_text="This page's games, newest first.")
     players = ReportPlayerSerializer(many=True, help_text="Every player, over the whole club.")
     totals = ReportTotalsSerializer()
+    tournaments = ReportTournamentSerializer(
+        many=True, help_text="The club's finished tournaments, newest first.")
 
 
 # --- CSV ---------------------------------------------------------------------------------------
@@ -124,6 +144,7 @@ class ClubReportView(JsonView):
         paginator = GamePagination()
         page = paginator.paginate_queryset(reports.ended_games(club.pk), request, view=self)
         players = reports.player_lines(club.pk)
+        finished, records = reports.tournament_records(club.pk)
         totals: dict[str, int] = {}
         for line in players:
             totals[line.currency] = totals.get(line.currency, 0) + line.paid_out
@@ -134,10 +155,11 @@ class ClubReportView(JsonView):
             "next": paginator.get_next_link(),
             "previous": paginator.get_previous_link(),
             "results": [_game_line(line) for line in reports.game_lines(page)],
-            "players": [_player_line(line) for line in players],
+            "players": [_player_line(line, records.get(line.player)) for line in players],
             "totals": {"games": count,
                        "paid_out": {currency: format_money(amount)
                                     for currency, amount in sorted(totals.items())}},
+            "tournaments": [_tournament(view) for view in reversed(finished)],
         })
 
 
@@ -188,10 +210,23 @@ def _game_line(line: reports.GameLine) -> dict:
     }
 
 
-def _player_line(line: reports.PlayerLine) -> dict:
+def _player_line(line: reports.PlayerLine, record: reports.TournamentRecord | None) -> dict:
+    record = record or reports.TournamentRecord()
     return {"player": line.player, "name": line.name, "currency": line.currency,
             "games": line.games, "paid_out": format_money(line.paid_out),
-            "net": format_money(line.net)}
+            "net": format_money(line.net), "tournament_wins": record.tournament_wins,
+            "prizes": {currency: format_money(amount)
+                       for currency, amount in sorted(record.prizes.items())}}
+
+
+def _tournament(view) -> dict:
+    """A finished tournament (services.tournaments.TournamentView) as the report lists it."""
+    tournament = view.tournament
+    return {"id": tournament.pk, "name": tournament.name, "date": tournament.created_at,
+            "currency": tournament.currency, "pot": format_money(view.pot),
+            "winner": view.champion,
+            "placings": [{"player": p.player, "place": p.place, "prize": format_money(p.prize)}
+                         for p in view.placings]}
 
 
 def _game_rows(club_id: int) -> Iterator[list]:

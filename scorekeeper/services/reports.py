@@ -30,6 +30,7 @@ from ledger import services as ledger
 from .. import rules as engine
 from ..models import Game, Player, ReportGame, ReportLine, Seat
 from ..rules import CARRY, ENDED, KITTY, POT, GameStatus, format_money, parse_money
+from . import tournaments
 
 PAID_OUT = ("payout", "kitty_final")  # the kinds that take money off the table to a player
 TABLE = (POT, KITTY, CARRY)  # the accounts of a table besides its players'
@@ -144,6 +145,24 @@ def player_lines(club_id: int) -> list[PlayerLine]:
                         paid_out, net)
              for player, currency, games, net, paid_out in rows]  # fmt: skip
     return sorted(lines, key=lambda item: (item.name.casefold(), item.currency))
+
+
+@dataclass
+class TournamentRecord:
+    """A player's club tournaments: finals won and the prizes paid, by currency (the entry
+    fees are not taken off), as the season's books count them (services.season)."""
+
+    tournament_wins: int = 0
+    prizes: dict[str, int] = field(default_factory=dict)
+
+
+def tournament_records(club_id: int) -> tuple[list, dict[int, TournamentRecord]]:
+    """The club's finished tournaments, oldest first (tournaments.TournamentView), and each
+    player's record from them, by player id."""
+    finished = tournaments.finished_in_club(club_id)
+    records: dict[int, TournamentRecord] = {}
+    tournaments.add_to_season(finished, records, lambda player, name: TournamentRecord())
+    return finished, records
 
 
 REFRESH_CHUNK = 1000  # games summed per query

@@ -74,12 +74,16 @@ def session_summary(session: TableSession) -> SessionSummary:
     """The evening's games, carried pot, each player's net and who pays whom."""
     games = list(session.games.order_by("id"))
     game_ids = [game.pk for game in games]
-    players = Seat.objects.filter(game_id__in=game_ids).values_list("player_id", flat=True)
-    keys = {engine.account(player): player for player in players}
+    # In seat order, game by game: the balances come in whatever order the database sums
+    # them, and who pays whom follows the order of the nets.
+    players = (Seat.objects.filter(game_id__in=game_ids).order_by("game_id", "number")
+               .values_list("player_id", flat=True))
+    balances = ledger.balances_of_games(game_ids)
     nets: dict[int, int] = {}
-    for key, amount in ledger.balances_of_games(game_ids).items():
-        if key in keys:
-            nets[keys[key]] = amount
+    for player in players:
+        key = engine.account(player)
+        if player not in nets and key in balances:
+            nets[player] = balances[key]
     carried = ledger.carried(session.pk)
     # A game whose pot was carried over is done once a later game took the pot (carried 0).
     # A void game (deleted or voided) is done too: its money was all given back.

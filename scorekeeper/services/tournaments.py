@@ -202,6 +202,13 @@ def finished_between(club_id: int, start, end) -> list[TournamentView]:
     return [TournamentView(t) for t in rows.order_by("created_at", "id")]
 
 
+def finished_in_club(club_id: int) -> list[TournamentView]:
+    """Every finished tournament of the club, oldest first: the API's club report counts
+    them over the club's whole history, as it counts the games (services.reports)."""
+    rows = Tournament.objects.filter(club_id=club_id, status=Tournament.Status.FINISHED)
+    return [TournamentView(t) for t in rows.order_by("created_at", "id")]
+
+
 def add_to_season(finished: list[TournamentView], players: dict, make) -> None:
     """Each player's tournament wins and prize money into the season's `players` (player
     id -> PlayerSeason; `make(id, name)` adds one who played no game in the period)."""
@@ -251,7 +258,9 @@ def _match_rules(preset: str, rules: dict | None) -> engine.Rules:
     try:
         return draw.match_rules(preset, **(rules or {}))
     except RulesError as error:
-        raise ServiceError(error.message, field=error.field or "rules",
+        # The engine's reason is kept, so that the pages say it in the reader's language.
+        raise ServiceError(error.reason or error.message, error.params,
+                           field=error.field or "rules",
                            code=getattr(error, "code", "invalid")) from None
 
 

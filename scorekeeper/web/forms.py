@@ -34,7 +34,35 @@ def page_name(text: str, *, allow_blank: bool = False) -> str:
 PRESET_CHOICES = families.preset_choices()
 
 
-class NewGameForm(forms.Form):
+class TypedNumbers:
+    """A form's typed amounts and whole numbers, read in its clean(): the new-game form's
+    settings and the new-tournament form's variants (web/families/gin.py, read_variants)."""
+
+    def amount(self, name: str, *, blank: int | None = None) -> int | None:
+        """A typed amount in minor units; the error goes under the field. `blank` is what
+        an empty field means (None: it must be filled in)."""
+        text = (self.cleaned_data.get(name) or "").strip()
+        if not text and blank is not None:
+            return blank
+        try:
+            return minor_from_text(text)
+        except engine.MoneyError as error:
+            self.add_error(name, error.message)
+            return None
+
+    def whole_number(self, name: str) -> int | None:
+        """A typed whole number; empty is None (the preset's value). The error goes under
+        the field; the engine says the range."""
+        text = (self.cleaned_data.get(name) or "").strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            self.add_error(name, _("Enter a whole number, like 500"))
+            return None
+        return int(text)
+
+
+class NewGameForm(TypedNumbers, forms.Form):
     """A new game's settings; the seats come as a list of names (see views.new_game).
 
     The page holds the settings of every rule family (it works without JavaScript), each
@@ -66,29 +94,6 @@ class NewGameForm(forms.Form):
     def rules(self) -> dict:
         """The engine overrides these settings ask for (money as exact decimals)."""
         return self.overrides
-
-    def amount(self, name: str, *, blank: int | None = None) -> int | None:
-        """A typed amount in minor units; the error goes under the field. `blank` is what
-        an empty field means (None: it must be filled in)."""
-        text = (self.cleaned_data.get(name) or "").strip()
-        if not text and blank is not None:
-            return blank
-        try:
-            return minor_from_text(text)
-        except engine.MoneyError as error:
-            self.add_error(name, error.message)
-            return None
-
-    def whole_number(self, name: str) -> int | None:
-        """A typed whole number; empty is None (the preset's value). The error goes under
-        the field; the engine says the range."""
-        text = (self.cleaned_data.get(name) or "").strip()
-        if not text:
-            return None
-        if not text.isdigit():
-            self.add_error(name, _("Enter a whole number, like 500"))
-            return None
-        return int(text)
 
 
 def _looks_like(name: str, other: str) -> str:

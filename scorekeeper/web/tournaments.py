@@ -11,12 +11,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from .. import rules as engine
+from ..messages import message_for
 from ..models import Club
 from ..rules import bracket
 from ..services import policy, tournaments
 from . import families
 from .access import club_member
-from .forms import page_name
+from .families import gin
+from .forms import TypedNumbers, page_name
 from .htmx import go, page_or_fragment
 from .presenters import minor_from_text
 
@@ -29,7 +31,15 @@ def match_presets() -> list[tuple[str, object]]:
     return [(name, label) for name, label in families.preset_choices() if name in allowed]
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(TypedNumbers, forms.Form):
+    """The new tournament: the field, the seeding, the money, and every match's rules: a
+    Gin preset, a game target and the variants as the new-game page offers them (Oklahoma,
+    Big Gin, Shutout: web/families/gin.py). Two of Gin's settings are not offered for a
+    match: the single-table tournament rule, which the engine refuses (a match is a match of
+    two, docs/rules.md 8.7a), and Hollywood, whose match ends only when all three of its
+    games have (8.12), about three matches' play in one, which would hold up the bracket's
+    round; the API still takes it for a club that wants it."""
+
     name = forms.CharField(max_length=100, required=False, label=gettext_lazy("Name"))
     preset = forms.ChoiceField(choices=match_presets, label=gettext_lazy("Each match"))
     game_target = forms.IntegerField(min_value=1, max_value=10000, required=False,
@@ -42,6 +52,22 @@ class TournamentForm(forms.Form):
     entry_fee = forms.CharField(max_length=16, initial="0", label=gettext_lazy("Entry fee"))
     payouts = forms.CharField(max_length=200, initial="75, 25",
                               label=gettext_lazy("Payouts in percent, by place"))
+
+    # The order the page shows them in: the match's rules, then its variants, then the rest.
+    MATCH_FIELDS = ("name", "preset", "game_target")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields.update(gin.variant_fields())
+        self.variants: dict = {}
+
+    def match_fields(self):
+        """The name, the preset and the target: shown above the variants."""
+        return [self[name] for name in self.MATCH_FIELDS]
+
+    def field_and_money(self):
+        """The players, the seeding, the entry fee and the payouts: shown below them."""
+        return [self[name] for name in self.base_fields if name not in self.MATCH_FIELDS]
 
     def clean_name(self) -> str:
         return page_name(self.cleaned_data["name"], allow_blank=True)
@@ -81,6 +107,7 @@ class TournamentForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        self.variants = gin.read_variants(self)
         if "players" in data and "payouts" in data and \
                 len(data["payouts"]) > len(data["players"]):
             self.add_error("payouts", _("The payout table has more places than the "
@@ -103,23 +130,39 @@ def tournament_list(request, club_id: int):
 def tournament_new(request, club_id: int):
     """The organiser's form: the field, the seeding, the rules of each match, the money."""
     membership = club_member(request, club_id, "tournament.create", refusal=str(REFUSAL))
-    form = TournamentForm(request.POST if request.method == "POST" else None)
+    form = TournamentForm(request.POST if request.method == "POST" else None,
+                          initial=gin.first_variants())
     problem = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         rules = {"game_target": data["game_target"]} if data["game_target"] else {}
+        rules.update(form.variants)
         try:
             view = tournaments.create_tournament(
                 club=Club.objects.get(pk=club_id), name=data["name"], preset=data["preset"],
                 rules=rules, players=data["players"], seeding=data["seeding"],
                 entry_fee=data["entry_fee"], payouts=data["payouts"], user=request)
         except engine.RulesError as error:
-            problem = error.message
+            problem = _put_under_field(form, error)
         else:
             return go(request, reverse("tournament", args=[view.tournament.pk]))
     return render(request, "scorekeeper/tournament_new.html", {
         "club": membership.club, "form": form, "problem": problem,
+        # The variants' template (families/gin_variants.html) reads each field's error here.
+        "errors": {name: " ".join(messages) for name, messages in form.errors.items()},
+        "target_hint": _("Left empty: %(plain)s; with Oklahoma Gin %(oklahoma)s.")
+        % gin.default_targets(),
     }, status=422 if form.errors or problem else 200)
+
+
+def _put_under_field(form: TournamentForm, error: engine.RulesError) -> str:
+    """The engine's refusal of a match's rules under the variant that asked for it, as the
+    new-game page puts it (gin.PAGES.rule_fields); any other is said above the form."""
+    field = gin.PAGES.rule_fields.get(error.field or "", "")
+    if field in form.fields:
+        form.add_error(field, message_for(error))
+        return ""
+    return message_for(error)
 
 
 @require_GET

@@ -72,7 +72,15 @@ def settings_fields() -> dict:
         "winner_share": forms.CharField(max_length=3, required=False),
         "gin_bye": forms.ChoiceField(choices=GIN_BYES, required=False,
                                      widget=forms.RadioSelect),
-        # The variants (docs/rules.md 8.11).
+        **variant_fields(),
+    }
+
+
+def variant_fields() -> dict:
+    """The variants (docs/rules.md 8.11), as the new-game form and the new-tournament form
+    offer them (templates/scorekeeper/families/gin_variants.html); read_variants reads
+    them."""
+    return {
         "oklahoma": forms.BooleanField(required=False),
         "spades_double": forms.BooleanField(required=False),
         "ace_upcard": forms.ChoiceField(choices=ACE_UPCARDS, required=False,
@@ -92,8 +100,13 @@ def first_settings() -> dict:
             "stake_per_point": amount_field_value(gin.stake_per_point),
             "gin_format": "match", "rounds_to_play": 1,
             "pool_stake": amount_field_value(pool), "winner_share": gin.winner_share,
-            "gin_bye": THIRD_SEAT, "ace_upcard": gin.ace_upcard,
-            "big_gin_bonus": gin.big_gin_bonus}
+            "gin_bye": THIRD_SEAT, **first_variants()}
+
+
+def first_variants() -> dict:
+    """The variants' settings as a form first shows them: the Gin preset's."""
+    gin = engine.Rules.preset(PRESETS[0].name)
+    return {"ace_upcard": gin.ace_upcard, "big_gin_bonus": gin.big_gin_bonus}
 
 
 def read_settings(form) -> dict:
@@ -149,10 +162,14 @@ def read_variants(form) -> dict:
 
 def target_hint() -> str:
     """What "Auto" plays to, from the engine's defaults."""
+    return _("Auto: %(plain)s; Oklahoma Gin %(oklahoma)s.") % default_targets()
+
+
+def default_targets() -> dict:
+    """The game target a match plays to when none is chosen: plain, and under Oklahoma."""
     name = PRESETS[0].name
-    return _("Auto: %(plain)s; Oklahoma Gin %(oklahoma)s.") % {
-        "plain": engine.Rules.preset(name).game_target,
-        "oklahoma": engine.Rules.preset(name, oklahoma=True).game_target}
+    return {"plain": engine.Rules.preset(name).game_target,
+            "oklahoma": engine.Rules.preset(name, oklahoma=True).game_target}
 
 
 def settings_context(form, preset: str, seats) -> dict:

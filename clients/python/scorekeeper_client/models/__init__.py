@@ -126,8 +126,10 @@ from .report_club import ReportClub
 from .report_game import ReportGame
 from .report_player import ReportPlayer
 from .report_player_in_game import ReportPlayerInGame
+from .report_player_prizes import ReportPlayerPrizes
 from .report_totals import ReportTotals
 from .report_totals_paid_out import ReportTotalsPaidOut
+from .report_tournament import ReportTournament
 from .result import Result
 from .role_enum import RoleEnum
 from .round_ import Round
@@ -305,8 +307,10 @@ __all__ = (
     "ReportGame",
     "ReportPlayer",
     "ReportPlayerInGame",
+    "ReportPlayerPrizes",
     "ReportTotals",
     "ReportTotalsPaidOut",
+    "ReportTournament",
     "Result",
     "RoleEnum",
     "Round",

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..models.report_game import ReportGame
     from ..models.report_player import ReportPlayer
     from ..models.report_totals import ReportTotals
+    from ..models.report_tournament import ReportTournament
 
 
 T = TypeVar("T", bound="Report")
@@ -27,6 +28,7 @@ class Report:
         results (list[ReportGame]): This page's games, newest first.
         players (list[ReportPlayer]): Every player, over the whole club.
         totals (ReportTotals):
+        tournaments (list[ReportTournament]): The club's finished tournaments, newest first.
     """
 
     club: ReportClub
@@ -36,6 +38,7 @@ class Report:
     results: list[ReportGame]
     players: list[ReportPlayer]
     totals: ReportTotals
+    tournaments: list[ReportTournament]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,6 +64,11 @@ class Report:
 
         totals = self.totals.to_dict()
 
+        tournaments = []
+        for tournaments_item_data in self.tournaments:
+            tournaments_item = tournaments_item_data.to_dict()
+            tournaments.append(tournaments_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -72,6 +80,7 @@ class Report:
                 "results": results,
                 "players": players,
                 "totals": totals,
+                "tournaments": tournaments,
             }
         )
 
@@ -83,6 +92,7 @@ class Report:
         from ..models.report_game import ReportGame  # noqa: PLC0415
         from ..models.report_player import ReportPlayer  # noqa: PLC0415
         from ..models.report_totals import ReportTotals  # noqa: PLC0415
+        from ..models.report_tournament import ReportTournament  # noqa: PLC0415
 
         d = dict(src_dict)
         club = ReportClub.from_dict(d.pop("club"))
@@ -119,6 +129,13 @@ class Report:
 
         totals = ReportTotals.from_dict(d.pop("totals"))
 
+        tournaments = []
+        _tournaments = d.pop("tournaments")
+        for tournaments_item_data in _tournaments:
+            tournaments_item = ReportTournament.from_dict(tournaments_item_data)
+
+            tournaments.append(tournaments_item)
+
         report = cls(
             club=club,
             count=count,
@@ -127,6 +144,7 @@ class Report:
             results=results,
             players=players,
             totals=totals,
+            tournaments=tournaments,
         )
 
         report.additional_properties = d

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.report_player_prizes import ReportPlayerPrizes
+
 
 T = TypeVar("T", bound="ReportPlayer")
 
@@ -19,6 +23,10 @@ class ReportPlayer:
         games (int): Ended games played.
         paid_out (str): Received in payouts.
         net (str): Received minus paid over the ended games.
+        tournament_wins (int): Club tournaments the player won, over the whole club (the same on each of the player's
+            lines).
+        prizes (ReportPlayerPrizes): Tournament prize money paid to the player, by currency, entry fees not taken off
+            (the same on each of the player's lines).
     """
 
     player: int
@@ -27,6 +35,8 @@ class ReportPlayer:
     games: int
     paid_out: str
     net: str
+    tournament_wins: int
+    prizes: ReportPlayerPrizes
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +52,10 @@ class ReportPlayer:
 
         net = self.net
 
+        tournament_wins = self.tournament_wins
+
+        prizes = self.prizes.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -52,6 +66,8 @@ class ReportPlayer:
                 "games": games,
                 "paid_out": paid_out,
                 "net": net,
+                "tournament_wins": tournament_wins,
+                "prizes": prizes,
             }
         )
 
@@ -59,6 +75,8 @@ class ReportPlayer:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.report_player_prizes import ReportPlayerPrizes  # noqa: PLC0415
+
         d = dict(src_dict)
         player = d.pop("player")
 
@@ -72,6 +90,10 @@ class ReportPlayer:
 
         net = d.pop("net")
 
+        tournament_wins = d.pop("tournament_wins")
+
+        prizes = ReportPlayerPrizes.from_dict(d.pop("prizes"))
+
         report_player = cls(
             player=player,
             name=name,
@@ -79,6 +101,8 @@ class ReportPlayer:
             games=games,
             paid_out=paid_out,
             net=net,
+            tournament_wins=tournament_wins,
+            prizes=prizes,
         )
 
         report_player.additional_properties = d

@@ -8,6 +8,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
+# Python keeps its bytecode here, whatever the environment says. With PYTHONDONTWRITEBYTECODE
+# set (it is, on CI's machines) every process compiles Django, DRF and the project again
+# (two seconds on each start of a server or a command; the suite starts a hundred), and
+# pytest rewrites all its test modules again in each of its processes (ten seconds each):
+# together they were a third of `make test`. The caches are in .gitignore.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: help install install-runtime lock static FORCE pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients client
 
 help:
@@ -138,12 +145,15 @@ lint: install
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
 
-# The browser tests (tests/test_browser_*.py) drive Debian's chromium at /usr/bin/chromium;
-# installed here when missing (as root, else with sudo), never with `playwright install`.
+# The browser tests (tests/test_browser_*.py) drive Debian's chromium-headless-shell: the
+# same Chromium built as the headless shell Playwright itself runs headless, without the
+# desktop browser's own pages; it takes a third of the full browser's CPU (the suite is
+# bound by its two cores). Installed here when missing (as root, else with sudo), never with
+# `playwright install`.
 chromium:
-	@test -x /usr/bin/chromium || { echo "Installing Debian's chromium for the browser tests"; \
+	@test -x /usr/bin/chromium-headless-shell || { echo "Installing Debian's chromium-headless-shell for the browser tests"; \
 		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
-		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends chromium; }
+		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends chromium-headless-shell; }
 
 # The TypeScript client test (tests/test_generated_clients.py) runs the npm packages of
 # tests/clients/package-lock.json with Node.js (Debian's, installed here when missing).
@@ -178,6 +188,9 @@ client: install
 
 # The suite in TEST_JOBS processes (pytest-xdist), each taking whole test modules, so a
 # module's browser and fixtures stay in one process; TEST_JOBS=0 runs it in this one.
+# Three on two cores: with two, a quarter of the cores' time went idle (CPU time against
+# wall time, 2026-11-27) while the processes waited on chromium, the live servers and the
+# servers some tests start.
 # The schema fuzzing runs in a process of its own (under xdist schemathesis runs its
 # operations as one test and sends far fewer requests), started beside the suite rather
 # than after it: the suite's processes often wait (on chromium, on the servers some tests
@@ -185,7 +198,7 @@ client: install
 # and the fuzzing takes up that time. Its report is held in a file and printed after the
 # suite's, so that the two do not interleave; the pass fails if either fails.
 # $(call PYTEST,options) adds options to both.
-TEST_JOBS ?= 2
+TEST_JOBS ?= 3
 FUZZ := tests/test_api_fuzz.py
 PYTEST = fuzz_log=$$(mktemp); \
 	$(PY) -m pytest $(1) $(FUZZ) >"$$fuzz_log" 2>&1 & fuzz=$$!; \

@@ -19,6 +19,7 @@ from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client, override_settings
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from scorekeeper.models import Club, Membership
@@ -226,6 +227,16 @@ def round_bodies_keep_to_the_schema():
     with pytest.MonkeyPatch.context() as patch:
         watch(patch)
         yield
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the default language: a German page asked for earlier in the same
+    process leaves German active on its thread (LocaleMiddleware activates a request's
+    language and does not switch back), and text made outside a request would follow it."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

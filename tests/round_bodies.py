@@ -61,8 +61,22 @@ def round_route(method: str, path: str):
 
 
 def refusal(method: str, path: str, body: bytes, headers: dict | None = None) -> str | None:
-    """Why the schema refuses this round request, or None when it takes it."""
+    """Why the schema refuses this round request, or None when it takes it. Kept per
+    method, route, body and headers: the suite sends the same round to many games (each
+    test's game has an id of its own), and which game it goes to does not change whether
+    the schema takes the body."""
     pattern, view_args = round_route(method, path)
+    key = (method, pattern, body, tuple(sorted((headers or {}).items())))
+    if key not in _REFUSALS:
+        _REFUSALS[key] = _refusal(method, path, pattern, view_args, body, headers)
+    return _REFUSALS[key]
+
+
+_REFUSALS: dict[tuple, str | None] = {}
+
+
+def _refusal(method: str, path: str, pattern: str, view_args: dict, body: bytes,
+             headers: dict | None) -> str | None:
     request = MockRequest(HOST, method.lower(), path, path_pattern=pattern,
                           view_args=view_args, headers=headers or {}, data=body,
                           content_type="application/json")

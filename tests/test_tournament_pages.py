@@ -162,16 +162,17 @@ def play_out(tournament, upcard=None):
         tournament.refresh_from_db()
 
 
-def test_the_form_offers_the_variants_of_the_new_game_page_and_not_hollywood(alice_page, club):
+def test_the_form_offers_the_variants_of_the_new_game_page_and_hollywood(alice_page, club):
     page = alice_page.get(f"/clubs/{club.pk}/tournaments/new/").content.decode()
-    for name in ("oklahoma", "spades_double", "big_gin", "shutout"):
-        assert f'type="checkbox" name="{name}"' in page
+    for name in ("oklahoma", "spades_double", "big_gin", "shutout", "hollywood"):
+        assert f'type="checkbox" name="{name}">' in page  # offered, not ticked
     assert 'name="ace_upcard" value="gin"' in page and 'name="ace_upcard" value="one"' in page
     assert 'name="big_gin_bonus" value="31"' in page  # the Gin preset's bonus, to start with
     assert "Left empty: 100; with Oklahoma Gin 150." in page  # the engine's targets
-    # Not for a match (web/tournaments.py, TournamentForm): Hollywood and the single-table
-    # tournament rule.
-    assert 'name="hollywood"' not in page and 'name="gin_format"' not in page
+    assert "A Hollywood match ends when all three of its games have ended" in page
+    # Not for a match (web/tournaments.py, TournamentForm): Gin's formats (the single-table
+    # tournament, the ring game).
+    assert 'name="gin_format"' not in page and 'name="rounds_to_play"' not in page
 
 
 def test_an_oklahoma_tournament_plays_every_match_under_its_variants(alice_page, club):
@@ -231,6 +232,67 @@ def test_the_variants_in_german(alice_page, club):
     german = start(alice_page, club, {"HTTP_ACCEPT_LANGUAGE": "de"}, big_gin="on",
                    big_gin_bonus="viel").content.decode()
     assert "Big-Gin-Bonus" in german and "Enter a whole number" not in german
+
+
+def gins(game, winner_name, rounds, upcard=None):
+    """Rounds of a Hollywood match: the winner goes gin against 30 each time, so that their
+    first win ends game 1, their second game 2 and their third game 3 (docs/rules.md 8.12:
+    each is 30 + 20 = 50, past the target of 10, in the one game still open; under Oklahoma
+    with the deal's first upcard)."""
+    view = services.load_game(game)
+    ids = {name: pid for pid, name in view.names.items()}
+    loser = next(pid for pid in view.player_ids if pid != ids[winner_name])
+    for number in range(1, rounds + 1):
+        services.record_round(game_id=game.pk, number=number, ender=ids[winner_name], hands=[
+            services.HandInput(ids[winner_name], deadwood=0),
+            services.HandInput(loser, deadwood=30)], upcard=upcard, user=OPERATOR)
+
+
+def test_a_hollywood_tournament_plays_every_match_in_three_games(alice_page, club):
+    # Hollywood with the variants the page offers: they go together (docs/rules.md 8.12,
+    # "Oklahoma and the Big Gin go with Hollywood unchanged"). What the engine refuses with
+    # Hollywood, a ring game or a single-table tournament, is not on this page at all.
+    tournament = started_with(alice_page, club, hollywood="on", shutout="on", big_gin="on",
+                              oklahoma="on")
+    assert tournament.rules["hollywood"] is True
+    first = tournament.matches.get(round=1, number=2).game  # seed 4 v seed 5: Dora v Emil
+    assert first.rules["hollywood"] is True
+    assert first.rules["shutout"] is True and first.rules["big_gin"] is True
+    assert first.rules["oklahoma"] is True and first.rules["game_target"] == 10
+    sheet = alice_page.get(f"/games/{first.pk}/").content.decode()
+    assert "Hollywood: three games at once" in sheet
+
+    gins(first, "Dora", 3, upcard="KH")
+    match = tournament.matches.get(round=1, number=2)
+    assert match.winner.name == "Dora"
+    semi = tournament.matches.get(round=2, number=1).game  # Anna v Dora, under Hollywood too
+    assert semi is not None and semi.rules["hollywood"] is True
+    assert sorted(seat.player.name for seat in semi.seats.all()) == ["Anna", "Dora"]
+    bracket = alice_page.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f'href="/games/{semi.pk}/"' in bracket
+
+
+def test_a_hollywood_match_goes_on_after_two_games_won(alice_page, club):
+    tournament = started_with(alice_page, club, hollywood="on")
+    first = tournament.matches.get(round=1, number=2).game
+    # Dora's two gins end games 1 and 2: she has won two games of three, but game 3 is
+    # still open, so the match goes on and nobody advances yet.
+    gins(first, "Dora", 2)
+    assert tournament.matches.get(round=1, number=2).winner is None
+    assert not tournament.matches.filter(round=2).exists()
+    first.refresh_from_db()
+    assert first.status == "running"
+
+
+def test_the_hollywood_box_in_german(alice_page, club):
+    html = alice_page.get(f"/clubs/{club.pk}/tournaments/new/",
+                          HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Hollywood: eine Partie zu zweit, in drei Spielen auf einmal geschrieben." in html
+    assert "Eine Hollywood-Partie endet, wenn alle drei ihrer Spiele zu Ende sind" in html
+    # A refused form keeps the box ticked.
+    german = start(alice_page, club, {"HTTP_ACCEPT_LANGUAGE": "de"}, hollywood="on",
+                   payouts="75, 20").content.decode()
+    assert "nicht 95" in german and 'type="checkbox" name="hollywood" checked' in german
 
 
 def started_with(client, club, **extra) -> Tournament:

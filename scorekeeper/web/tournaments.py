@@ -34,11 +34,11 @@ def match_presets() -> list[tuple[str, object]]:
 class TournamentForm(TypedNumbers, forms.Form):
     """The new tournament: the field, the seeding, the money, and every match's rules: a
     Gin preset, a game target and the variants as the new-game page offers them (Oklahoma,
-    Big Gin, Shutout: web/families/gin.py). Two of Gin's settings are not offered for a
-    match: the single-table tournament rule, which the engine refuses (a match is a match of
-    two, docs/rules.md 8.7a), and Hollywood, whose match ends only when all three of its
-    games have (8.12), about three matches' play in one, which would hold up the bracket's
-    round; the API still takes it for a club that wants it."""
+    Big Gin, Shutout, Hollywood: web/families/gin.py), as the API takes them. Gin's formats
+    are not offered: every match is a match of two to the target (docs/rules.md 8.7a); the
+    engine refuses the single-table tournament for a match, and a ring game or a tournament
+    with Hollywood (8.12). A Hollywood match ends only when all three of its games have,
+    which holds up the bracket's round longer: the page says so at the box."""
 
     name = forms.CharField(max_length=100, required=False, label=gettext_lazy("Name"))
     preset = forms.ChoiceField(choices=match_presets, label=gettext_lazy("Each match"))

@@ -60,8 +60,6 @@ def settings_fields() -> dict:
         "game_target": forms.TypedChoiceField(coerce=int, choices=GAME_TARGETS, required=False,
                                               empty_value=None, widget=forms.RadioSelect),
         "gin_doubles_deadwood": forms.BooleanField(required=False),
-        # Hollywood (docs/rules.md 8.12): a match scored in three games at once.
-        "hollywood": forms.BooleanField(required=False),
         "stake_per_point": forms.CharField(max_length=12, required=False),
         "gin_format": forms.ChoiceField(choices=GIN_FORMATS, required=False,
                                         widget=forms.RadioSelect),
@@ -77,9 +75,10 @@ def settings_fields() -> dict:
 
 
 def variant_fields() -> dict:
-    """The variants (docs/rules.md 8.11), as the new-game form and the new-tournament form
-    offer them (templates/scorekeeper/families/gin_variants.html); read_variants reads
-    them."""
+    """The variants (docs/rules.md 8.11) and Hollywood (8.12), as the new-game form and the
+    new-tournament form offer them (templates/scorekeeper/families/gin_variants.html;
+    Hollywood's box is families/gin_hollywood.html, with the formats on the new-game form);
+    read_variants reads them."""
     return {
         "oklahoma": forms.BooleanField(required=False),
         "spades_double": forms.BooleanField(required=False),
@@ -88,6 +87,8 @@ def variant_fields() -> dict:
         "big_gin": forms.BooleanField(required=False),
         "big_gin_bonus": forms.CharField(max_length=4, required=False),
         "shutout": forms.BooleanField(required=False),
+        # Hollywood (docs/rules.md 8.12): a match scored in three games at once.
+        "hollywood": forms.BooleanField(required=False),
     }
 
 
@@ -123,9 +124,6 @@ def read_settings(form) -> dict:
         overrides["stake_per_point"] = engine_money(stake)
     game_format = data["gin_format"] or "match"
     overrides["tournament"] = game_format == "tournament"
-    # Sent as ticked, whatever the format: the engine names Hollywood when the format
-    # cannot have it, and the form shows its words at the box.
-    overrides["hollywood"] = data["hollywood"]
     overrides["rounds_to_play"] = (data["rounds_to_play"] or 1) if game_format == "ring" else 0
     # Only another seat than the third is sent: the third's is the engine's own default, and
     # a stale choice left on the form for four players must not refuse their tournament.
@@ -144,11 +142,13 @@ def read_settings(form) -> dict:
 
 
 def read_variants(form) -> dict:
-    """The variants ticked (docs/rules.md 8.11). Oklahoma's own options count only with
-    Oklahoma, as the page shows them (the engine refuses them alone); the Big Gin's bonus
-    only with the Big Gin."""
+    """The variants ticked (docs/rules.md 8.11) and Hollywood (8.12). Oklahoma's own options
+    count only with Oklahoma, as the page shows them (the engine refuses them alone); the Big
+    Gin's bonus only with the Big Gin."""
     data = form.cleaned_data
-    overrides: dict = {"shutout": data["shutout"]}
+    # Hollywood is sent as ticked, whatever the format: the engine names it when the format
+    # cannot have it (a ring game, a tournament), and the form shows its words at the box.
+    overrides: dict = {"shutout": data["shutout"], "hollywood": data["hollywood"]}
     if data["oklahoma"]:
         overrides.update(oklahoma=True, spades_double=data["spades_double"],
                          ace_upcard=data["ace_upcard"] or "gin")

@@ -341,6 +341,29 @@ class Restored:
     reason: str
 
 
+def check_restorable(entries: Sequence[Restored], *, session_id: int | None) -> None:
+    """The checks an exported ledger passes before it is written again (`restore`, and a
+    tournament's in ledger.tournaments): each entry those `post` makes; a reversal mirrors
+    the earlier entry it names, and no entry is reversed twice. ValueError says what is
+    wrong."""
+    for position, entry in enumerate(entries, start=1):
+        _check(entry, round_number=None, session_id=session_id)
+        if entry.reverses is not None:
+            if not 1 <= entry.reverses < position:
+                raise ValueError(f"entry {position} can only reverse an earlier entry")
+            cancelled = entries[entry.reverses - 1]
+            if (entry.source, entry.target, entry.amount, entry.kind, entry.round) != (
+                cancelled.target, cancelled.source, cancelled.amount, cancelled.kind,
+                cancelled.round,
+            ):
+                raise ValueError(f"entry {position} does not mirror entry {entry.reverses}, "
+                                 "which it reverses")
+    reversed_twice = [n for n, count in Counter(
+        e.reverses for e in entries if e.reverses is not None).items() if count > 1]
+    if reversed_twice:
+        raise ValueError(f"entry {reversed_twice[0]} is reversed twice")
+
+
 def restore(
     entries: Sequence[Restored],
     *,
@@ -358,22 +381,7 @@ def restore(
     document claims is kept as `imported_actor` (docs/security.md). ValueError says what
     is wrong; nothing is written then (the caller's transaction rolls back).
     """
-    for position, entry in enumerate(entries, start=1):
-        _check(entry, round_number=None, session_id=session_id)
-        if entry.reverses is not None:
-            if not 1 <= entry.reverses < position:
-                raise ValueError(f"entry {position} can only reverse an earlier entry")
-            cancelled = entries[entry.reverses - 1]
-            if (entry.source, entry.target, entry.amount, entry.kind, entry.round) != (
-                cancelled.target, cancelled.source, cancelled.amount, cancelled.kind,
-                cancelled.round,
-            ):
-                raise ValueError(f"entry {position} does not mirror entry {entry.reverses}, "
-                                 "which it reverses")
-    reversed_twice = [n for n, count in Counter(
-        e.reverses for e in entries if e.reverses is not None).items() if count > 1]
-    if reversed_twice:
-        raise ValueError(f"entry {reversed_twice[0]} is reversed twice")
+    check_restorable(entries, session_id=session_id)
     refs = {_ref(key, game_id, session_id) for e in entries for key in (e.source, e.target)}
     now = timezone.now()
     with transaction.atomic(savepoint=False):

@@ -5,12 +5,13 @@ tournament instead of a game; its accounts are of the tournament's scope ("playe
 
 `sync` books what the tournament's facts call for and reverses what they no longer do (a
 correction of the final changes who is paid); `lines` reads the entries back; `verify`
-compares them with what the facts call for, as a game's ledger is verified.
+compares them with what the facts call for, as a game's ledger is verified; `restore` writes
+an exported tournament's entries again (an import, scorekeeper.services.tournament_exports).
 """
 
 import uuid
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import Sum
@@ -19,11 +20,13 @@ from django.utils import timezone
 from .models import Account, Entry
 from .services import (
     Line,
+    Restored,
     _check,
     _difference,
     _flow_order,
     _kind,
     _net_flows,
+    check_restorable,
     stale_and_missing,
 )
 
@@ -122,3 +125,31 @@ def _compared_tournament(tournament_id: int, expected: Iterable):
     return [(flow, wanted.get(flow, 0), actual.get(flow, 0))
             for flow in sorted(actual.keys() | wanted.keys(), key=_flow_order)
             if actual.get(flow, 0) != wanted.get(flow, 0)]
+
+
+def restore(entries: Sequence[Restored], *, tournament_id: int, currency: str,
+            request_id: str, actor: str) -> None:
+    """Write an exported tournament's entries again in their order, as ledger.services'
+    `restore` does a game's: after its checks; batches get new ids, moments and reasons
+    are kept, the entries' actor is `actor` (the one importing) and the actor the document
+    names is kept as `imported_actor`. ValueError says what is wrong; nothing is written
+    then (the caller's transaction rolls back)."""
+    check_restorable(entries, session_id=None)
+    now = timezone.now()
+    with transaction.atomic(savepoint=False):
+        accounts = _accounts(tournament_id, {key for e in entries for key in (e.source,
+                                                                             e.target)})
+        batches: dict[int, uuid.UUID] = {}
+        written: dict[int, Entry] = {}
+        # One row at a time: a reversal names the row it cancels, which must exist first,
+        # and a tournament has a few dozen entries.
+        for position, item in enumerate(entries, start=1):
+            written[position] = Entry.objects.create(
+                debit_account=accounts[item.source], credit_account=accounts[item.target],
+                amount_minor=item.amount, currency=currency, kind=_kind(item.kind),
+                tournament_id=tournament_id, round_number=item.round,
+                batch=batches.setdefault(item.batch, uuid.uuid4()),
+                reverses=written[item.reverses] if item.reverses is not None else None,
+                created_at=item.created_at or now, actor=actor,
+                imported_actor=item.claimed_actor, reason=item.reason, request_id=request_id,
+            )

@@ -349,10 +349,13 @@ class GameImport(models.Model):
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="imports")
     export_id = models.UUIDField()
-    kind = models.CharField(max_length=10, help_text='"game" or "session".')
+    kind = models.CharField(max_length=10, help_text='"game", "session" or "tournament".')
     fingerprint = models.CharField(max_length=64, help_text="sha256 hex of the document.")
-    session = models.ForeignKey(TableSession, models.CASCADE, related_name="+")
+    session = models.ForeignKey(TableSession, models.CASCADE, null=True, blank=True,
+                                related_name="+", help_text="None for a tournament.")
     game = models.ForeignKey(Game, models.CASCADE, null=True, blank=True, related_name="+")
+    tournament = models.ForeignKey("scorekeeper.Tournament", models.CASCADE, null=True,
+                                   blank=True, related_name="+")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -88,6 +88,8 @@ api_v1 = [
          name="tournament-ledger"),
     path("tournaments/<int:tournament_id>/csv/", tournaments.TournamentCsvView.as_view(),
          name="tournament-csv"),
+    path("tournaments/<int:tournament_id>/export/", exports.TournamentExportView.as_view(),
+         name="tournament-export"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", csp_override(DOCS_CSP)(
         SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),

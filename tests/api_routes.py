@@ -214,6 +214,8 @@ ROUTES = {
     "tournament-ledger": Route("tournaments/{tournament}/ledger/",
                                {"get": Use("club.read", 200)}),
     "tournament-csv": Route("tournaments/{tournament}/csv/", {"get": Use("club.read", 200)}),
+    "tournament-export": Route("tournaments/{tournament}/export/",
+                               {"get": Use("club.read", 200)}),
     "schema": Route("schema/", {"get": Use(OPEN, 200)}),
     "docs": Route("docs/", {"get": Use(OPEN, 200)}),
 }

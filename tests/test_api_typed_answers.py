@@ -334,7 +334,8 @@ def test_the_import_takes_the_very_components_the_export_answers():
 
     assert body["required"] is True
     assert body["content"]["application/json"]["schema"] == ref("Document")
-    assert components()["Document"]["oneOf"] == [ref("GameDocument"), ref("SessionDocument")]
+    assert components()["Document"]["oneOf"] == [
+        ref("GameDocument"), ref("SessionDocument"), ref("TournamentDocument")]
     assert components()["Document"]["discriminator"]["propertyName"] == "format"
     assert game_export["content"]["application/json"]["schema"] == ref("GameDocument")
     assert session_export["content"]["application/json"]["schema"] == ref("SessionDocument")

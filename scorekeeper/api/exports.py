@@ -17,22 +17,25 @@ from drf_spectacular.utils import (
 from rest_framework.response import Response
 
 from .. import services
-from ..services import exports
+from ..services import exports, tournament_exports, tournaments
 from ..services.documents import GameDocumentSerializer, SessionDocumentSerializer
+from ..services.tournament_documents import TournamentDocumentSerializer
 from . import serializers as s
 from .access import JsonView, organiser, visible_game
 from .clubs import visible_session
 from .errors import ERRORS, WRITE_ERRORS
+from .serializers.tournaments import TournamentSerializer
 
 DOCUMENT = PolymorphicProxySerializer(
     component_name="Document",
     serializers={exports.FORMAT_GAME: GameDocumentSerializer,
-                 exports.FORMAT_SESSION: SessionDocumentSerializer},
+                 exports.FORMAT_SESSION: SessionDocumentSerializer,
+                 exports.FORMAT_TOURNAMENT: TournamentDocumentSerializer},
     resource_type_field_name="format",
 )
 IMPORTED = PolymorphicProxySerializer(
     component_name="Imported",
-    serializers=[s.GameSerializer, s.SessionSerializer],
+    serializers=[s.GameSerializer, s.SessionSerializer, TournamentSerializer],
     resource_type_field_name=None,
 )
 CONFLICT = OpenApiResponse(s.ErrorSerializer,
@@ -51,12 +54,20 @@ class SessionExportView(JsonView):
         return Response(exports.export_session(visible_session(request, session_id)))
 
 
+class TournamentExportView(JsonView):
+    @extend_schema(tags=["export"], responses={200: TournamentDocumentSerializer, **ERRORS})
+    def get(self, request, tournament_id: int):
+        # Whoever may read the tournament may export it: the same access as reading it.
+        tournament = tournaments.visible_tournament(request, tournament_id)
+        return Response(tournament_exports.export_tournament(tournament))
+
+
 class ImportSchema(AutoSchema):
     """The import's body described by the components the export answers: `Document`, a
-    GameDocument or a SessionDocument by `format`, and their parts, not request twins of
-    them (GameDocumentRequest), so that a generated client passes an exported document to
-    the import as it is. They are one shape both ways: the document parts' components
-    (api/serializers/documents.py) carry what the import requires."""
+    GameDocument, a SessionDocument or a TournamentDocument by `format`, and their parts,
+    not request twins of them (GameDocumentRequest), so that a generated client passes an
+    exported document to the import as it is. They are one shape both ways: the document
+    parts' components (api/serializers/documents.py) carry what the import requires."""
 
     def _get_request_body(self, direction="request"):
         # drf-spectacular's own step for a body, which it takes this way for callbacks
@@ -75,8 +86,9 @@ class ClubImportView(JsonView):
             "Location", str, OpenApiParameter.HEADER, required=True, response=[200],
             description="The address of what the first import made.")],
         responses={
-            201: OpenApiResponse(IMPORTED, description="The new game (a game document) or "
-                                                       "session (a session document)."),
+            201: OpenApiResponse(IMPORTED, description="The new game (a game document), "
+                                                       "session (a session document) or "
+                                                       "tournament (a tournament document)."),
             200: OpenApiResponse(IMPORTED, description="Imported before: what that import "
                                                        "made; nothing written."),
             409: CONFLICT, **WRITE_ERRORS,
@@ -85,7 +97,11 @@ class ClubImportView(JsonView):
     def post(self, request, club_id: int):
         club = organiser(request, club_id, "import games").club
         imported = exports.import_document(request.data, club=club, user=request.user)
-        if imported.game is not None:
+        if imported.tournament is not None:
+            view = tournaments.TournamentView(imported.tournament)
+            body = s.data_of(TournamentSerializer, view)
+            location = reverse("api:tournament", args=[imported.tournament.pk])
+        elif imported.game is not None:
             body = s.GameSerializer(services.load_game(imported.game)).data
             location = reverse("api:game", args=[imported.game.pk])
         else:

@@ -42,6 +42,7 @@ from .lifecycle import MAX_NAME, MAX_PLAYERS
 
 FORMAT_GAME = "scorekeeper-game"
 FORMAT_SESSION = "scorekeeper-session"
+FORMAT_TOURNAMENT = "scorekeeper-tournament"  # its parts: services.tournament_documents
 VERSION = 1
 
 # Bounds on what one document may hold, far above any real evening.
@@ -182,11 +183,16 @@ class DocSessionSerializer(DocSerializer):
 class DocHeaderSerializer(DocSerializer):
     """What every document starts with."""
 
-    format = FormatField(choices=[FORMAT_GAME, FORMAT_SESSION])
+    format = FormatField(choices=[FORMAT_GAME, FORMAT_SESSION, FORMAT_TOURNAMENT])
     version = VersionField()
     export_id = ExportIdField(help_text="The import's idempotency key.")
     exported_at = _moment()
     club = DocClubSerializer()
+
+
+class DocTableHeaderSerializer(DocHeaderSerializer):
+    """The header of a game's or a session's document: the table session they sat in."""
+
     session = DocSessionSerializer()
 
 
@@ -414,9 +420,14 @@ def _check_rebuys(rebuys: list[dict], seated: set[str]) -> None:
         rebought.add(rebuy["player"])
 
 
-def _check_ledger(entries: list[dict], keys: set[str]) -> None:
-    """Entries numbered in order, batches in order, accounts of this table, and reversals
-    that mirror an earlier entry once: as the ledger itself would check them."""
+GAME_ACCOUNTS = "the seats' (player:<id of a seat>), pot, kitty and carry"
+
+
+def _check_ledger(entries: list[dict], keys: set[str], accounts: str = GAME_ACCOUNTS,
+                  owner: str = "game") -> None:
+    """Entries numbered in order, batches in order, accounts of this table (`keys`, said
+    as `accounts`), and reversals that mirror an earlier entry once: as the ledger itself
+    would check them."""
     batch = -1
     reversed_ = set()
     for index, entry in enumerate(entries):
@@ -430,9 +441,8 @@ def _check_ledger(entries: list[dict], keys: set[str]) -> None:
         batch = entry["batch"]
         for side, key in (("from", entry["source"]), ("to", entry["target"])):
             if key not in keys:
-                _fail(f"{where}.{side}", f"{key!r} is not an account of this game: the "
-                                         "accounts are the seats' (player:<id of a seat>), "
-                                         "pot, kitty and carry", "unknown_account")
+                _fail(f"{where}.{side}", f"{key!r} is not an account of this {owner}: the "
+                                         f"accounts are {accounts}", "unknown_account")
         if entry["source"] == entry["target"]:
             _fail(where, "money must move between two accounts")
         cancels = entry["reverses"]
@@ -461,7 +471,7 @@ def _mirror(entry: dict) -> tuple:
 # --- The two documents ----------------------------------------------------------------------
 
 
-class GameDocumentSerializer(DocHeaderSerializer):
+class GameDocumentSerializer(DocTableHeaderSerializer):
     format = FormatField(choices=[FORMAT_GAME])
     game = DocGameSerializer()
 
@@ -484,7 +494,7 @@ class DocSessionStandingsSerializer(DocSerializer):
     net = DocNetSerializer(many=True, max_length=MAX_GAMES * MAX_PLAYERS)
 
 
-class SessionDocumentSerializer(DocHeaderSerializer):
+class SessionDocumentSerializer(DocTableHeaderSerializer):
     format = FormatField(choices=[FORMAT_SESSION])
     games = DocGameSerializer(many=True, max_length=MAX_GAMES)
     standings = DocSessionStandingsSerializer()
@@ -507,7 +517,7 @@ def read_header(document, expected: str | None = None) -> tuple[str, uuid.UUID]:
     """The document's format and export id, once its header holds; else ImportRefused."""
     if not isinstance(document, dict):
         refuse("must be an object", None)
-    # The header's keys alone: the body (game or games, standings) is read later.
+    # The header's keys alone: the body (session, game or games, standings) is read later.
     header = _checked(DocHeaderSerializer, {key: value for key, value in document.items()
                                             if key in DocHeaderSerializer().fields})
     kind = header["format"]
@@ -520,11 +530,15 @@ def read_header(document, expected: str | None = None) -> tuple[str, uuid.UUID]:
 def read_document(document: dict, kind: str) -> dict:
     """The whole document of format `kind` (its header read), checked: its validated data,
     with amounts in minor units, moments as datetimes and each game's rules resolved."""
-    body, shape, message = BODIES[kind]
+    return read_body(document, SERIALIZERS[kind], *BODIES[kind])
+
+
+def read_body(document: dict, serializer_class, body: str, shape: type, message: str) -> dict:
+    """The document checked by `serializer_class`, once its `body` is of its `shape`."""
     # Without its body a document is not one of its format, rather than one incomplete.
     if not isinstance(document.get(body), shape):
         refuse(message, body)
-    return _checked(SERIALIZERS[kind], document)
+    return _checked(serializer_class, document)
 
 
 def _checked(serializer_class, document: dict) -> dict:

@@ -23,7 +23,9 @@ facts, for reference and as a check:
 
 A session document ("scorekeeper-session") has "games": [...] in the order they
 were started, and the evening's "standings" (carried pot, each player's net).
-Its shape is described once, by the serializers of `documents`.
+Its shape is described once, by the serializers of `documents`. A club tournament's
+document ("scorekeeper-tournament") holds each match's game as a game part of these:
+services.tournament_exports writes and reads it, with this module's game parts.
 
 Players are named (names are unique within a club); ledger accounts keep the
 keys the ledger had, with the exporting side's player ids: `seats[].id` gives each
@@ -58,13 +60,25 @@ from django.utils import timezone
 from ledger import services as ledger
 
 from .. import rules as engine
-from ..models import Club, Game, GameImport, Hand, Player, Rebuy, Round, Seat, TableSession
+from ..models import (
+    Club,
+    Game,
+    GameImport,
+    Hand,
+    Player,
+    Rebuy,
+    Round,
+    Seat,
+    TableSession,
+    Tournament,
+)
 from ..names import name_key
 from ..rules import GameStatus, RulesError, format_money
 from . import documents
 from .documents import (
     FORMAT_GAME,
     FORMAT_SESSION,
+    FORMAT_TOURNAMENT,
     VERSION,
     ExportIdReused,
     ImportRefused,
@@ -75,7 +89,8 @@ from .reading import HandFacts, load_game, round_entry, round_history
 from .summaries import session_summary, verify_game
 
 __all__ = [
-    "FORMAT_GAME", "FORMAT_SESSION", "VERSION", "ExportIdReused", "ImportRefused", "Imported",
+    "FORMAT_GAME", "FORMAT_SESSION", "FORMAT_TOURNAMENT", "VERSION", "ExportIdReused",
+    "ImportRefused", "Imported",
     "export_game", "export_session", "import_document", "import_game", "import_session",
 ]  # fmt: skip
 
@@ -176,22 +191,22 @@ def _game_part(game: Game) -> dict:
              "entered_at": _time(rebuy.entered_at)}
             for rebuy in view.rebuys
         ],
-        "ledger": _ledger_part(game),
+        "ledger": _ledger_part(ledger.lines(game.pk)),
         "standings": _standings(view.state, names.get),
     }
 
 
-def _ledger_part(game: Game) -> list[dict]:
-    """The game's entries in the order written; batches and reversals by position."""
-    lines = ledger.lines(game.pk)
+def _ledger_part(lines: list[ledger.Line]) -> list[dict]:
+    """A game's (or a tournament's) entries in the order written; batches and reversals
+    by position."""
     position = {line.id: index for index, line in enumerate(lines, start=1)}
     batches: dict[uuid.UUID, int] = {}
     entries = []
     for line in lines:
         if line.reverses is not None and line.reverses not in position:
             raise ServiceError(
-                f"Ledger entry {line.id} reverses an entry of another game: the game cannot "
-                "be exported", code="not_exportable")
+                f"Ledger entry {line.id} reverses an entry of another game: it cannot be "
+                "exported", code="not_exportable")
         entries.append({
             "seq": position[line.id],
             "batch": batches.setdefault(line.batch, len(batches)),
@@ -318,10 +333,11 @@ def _plain(value):
 class Imported:
     """What an import made (or, when `created` is False, what an earlier import made)."""
 
-    kind: str  # "game" or "session"
-    session: TableSession
+    kind: str  # "game", "session" or "tournament"
+    session: TableSession | None  # None for a tournament
     game: Game | None
     created: bool
+    tournament: Tournament | None = None
 
 
 def import_game(document, *, club: Club, user=None) -> Game:
@@ -335,7 +351,7 @@ def import_session(document, *, club: Club, user=None) -> TableSession:
 
 
 def import_document(document, *, club: Club, user=None, expected: str | None = None) -> Imported:
-    """Import either kind of document; a second import of it into `club` is a no-op."""
+    """Import any kind of document; a second import of it into `club` is a no-op."""
     kind, export_id = documents.read_header(document, expected)
     fingerprint = hashlib.sha256(
         json.dumps(document, sort_keys=True, separators=(",", ":"), default=str).encode()
@@ -343,6 +359,9 @@ def import_document(document, *, club: Club, user=None, expected: str | None = N
     earlier = _earlier(club, export_id, fingerprint)
     if earlier is not None:
         return earlier
+    if kind == FORMAT_TOURNAMENT:
+        return tournament_exports.import_tournament(
+            document, club=club, user=user, export_id=export_id, fingerprint=fingerprint)
     data = documents.read_document(document, kind)
     if kind == FORMAT_GAME:
         games = [("game", data["game"])]
@@ -383,14 +402,15 @@ def import_document(document, *, club: Club, user=None, expected: str | None = N
 
 def _earlier(club: Club, export_id: uuid.UUID, fingerprint: str) -> Imported | None:
     record = (GameImport.objects.filter(club=club, export_id=export_id)
-              .select_related("session", "game").first())  # fmt: skip
+              .select_related("session", "game", "tournament").first())  # fmt: skip
     if record is None:
         return None
     if record.fingerprint != fingerprint:
         raise ExportIdReused(
             f"A document with export_id {export_id} was already imported into this club, with "
             "other content: export again to get a new document", field="export_id")
-    return Imported(record.kind, record.session, record.game, created=False)
+    return Imported(record.kind, record.session, record.game, created=False,
+                    tournament=record.tournament)
 
 
 def _write_game(game: dict, path: str, *, club, session, user, players: dict, names: dict,
@@ -471,6 +491,18 @@ def _seat(row: Game, seats: list[dict], *, club, players: dict) -> dict[str, Pla
     return seated
 
 
+def restored_entries(entries: list[dict], accounts: dict[str, str]) -> list[ledger.Restored]:
+    """A document's ledger entries as the ledger restores them, each account named by the
+    exporting side (`accounts`' keys) renamed to the importing side's."""
+    return [ledger.Restored(
+        source=accounts.get(entry["source"], entry["source"]),
+        target=accounts.get(entry["target"], entry["target"]),
+        amount=entry["amount"], kind=entry["kind"], round=entry["round"],
+        batch=entry["batch"], reverses=entry["reverses"],
+        created_at=entry["created_at"], claimed_actor=entry["actor"], reason=entry["reason"],
+    ) for entry in entries]
+
+
 def _restore_ledger(row: Game, game: dict, path: str, *, seated: dict, user, export_id) -> None:
     """The document's ledger entries, written again for the new game."""
     # The document's accounts are the exporting side's: each seat's becomes its new player's.
@@ -478,14 +510,7 @@ def _restore_ledger(row: Game, game: dict, path: str, *, seated: dict, user, exp
                 for seat in game["seats"]}  # fmt: skip
     try:
         ledger.restore(
-            [ledger.Restored(
-                source=accounts.get(entry["source"], entry["source"]),
-                target=accounts.get(entry["target"], entry["target"]),
-                amount=entry["amount"], kind=entry["kind"], round=entry["round"],
-                batch=entry["batch"], reverses=entry["reverses"],
-                created_at=entry["created_at"], claimed_actor=entry["actor"],
-                reason=entry["reason"],
-            ) for entry in game["ledger"]],
+            restored_entries(game["ledger"], accounts),
             game_id=row.pk, currency=row.currency, session_id=row.session_id,
             request_id=f"import:{export_id}",
             # Whoever imports wrote these rows; the document's actors are only its claim,
@@ -505,3 +530,8 @@ def _restore_times(model, rows, moments) -> None:
             changed.append(row)
     if changed:
         model.objects.bulk_update(changed, ["entered_at"], batch_size=500)
+
+
+# The tournament document builds on this module's game parts (and this module hands it the
+# imports of its format): imported last, so that each finds the other's names.
+from . import tournament_exports  # noqa: E402

@@ -1,4 +1,5 @@
-"""`manage.py importgame file.json --club <id>`: recreate an exported game or session."""
+"""`manage.py importgame file.json --club <id>`: recreate an exported game, session or
+tournament."""
 
 import json
 
@@ -44,10 +45,13 @@ class Command(BaseCommand):
             where = f" (at {error.field})" if error.field else ""
             raise CommandError(f"Refused [{error.code}]{where}: {error.message}; nothing was "
                                "written") from None
-        what = (f"game {imported.game.pk}" if imported.game is not None
-                else f"session {imported.session.pk} with games "
-                     + ", ".join(str(pk) for pk in imported.session.games.order_by("id")
-                                 .values_list("pk", flat=True)))
+        if imported.tournament is not None:
+            what = f"tournament {imported.tournament.pk}"
+        elif imported.game is not None:
+            what = f"game {imported.game.pk}"
+        else:
+            games = imported.session.games.order_by("id").values_list("pk", flat=True)
+            what = f"session {imported.session.pk} with games " + ", ".join(map(str, games))
         if imported.created:
             self.stdout.write(f"Imported {what} into club {target.pk}")
         else:

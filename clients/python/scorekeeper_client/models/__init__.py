@@ -26,13 +26,16 @@ from .delivery import Delivery
 from .delivery_page import DeliveryPage
 from .delivery_status_enum import DeliveryStatusEnum
 from .doc_club import DocClub
+from .doc_entrant import DocEntrant
 from .doc_entry import DocEntry
 from .doc_game import DocGame
 from .doc_game_rules import DocGameRules
 from .doc_hand import DocHand
+from .doc_match import DocMatch
 from .doc_net import DocNet
 from .doc_payout import DocPayout
 from .doc_penalty import DocPenalty
+from .doc_placing import DocPlacing
 from .doc_rebuy import DocRebuy
 from .doc_round import DocRound
 from .doc_seat import DocSeat
@@ -40,6 +43,9 @@ from .doc_session import DocSession
 from .doc_session_standings import DocSessionStandings
 from .doc_standing import DocStanding
 from .doc_standings import DocStandings
+from .doc_tournament import DocTournament
+from .doc_tournament_rules import DocTournamentRules
+from .doc_tournament_standings import DocTournamentStandings
 from .doc_voided import DocVoided
 from .entrant import Entrant
 from .error import Error
@@ -158,6 +164,8 @@ from .settlement import Settlement
 from .stage_enum import StageEnum
 from .token_input_request import TokenInputRequest
 from .tournament import Tournament
+from .tournament_document import TournamentDocument
+from .tournament_document_format_enum import TournamentDocumentFormatEnum
 from .tournament_finished_event import TournamentFinishedEvent
 from .tournament_finished_event_data import TournamentFinishedEventData
 from .tournament_finished_event_type_enum import TournamentFinishedEventTypeEnum
@@ -207,13 +215,16 @@ __all__ = (
     "DeliveryPage",
     "DeliveryStatusEnum",
     "DocClub",
+    "DocEntrant",
     "DocEntry",
     "DocGame",
     "DocGameRules",
     "DocHand",
+    "DocMatch",
     "DocNet",
     "DocPayout",
     "DocPenalty",
+    "DocPlacing",
     "DocRebuy",
     "DocRound",
     "DocSeat",
@@ -221,6 +232,9 @@ __all__ = (
     "DocSessionStandings",
     "DocStanding",
     "DocStandings",
+    "DocTournament",
+    "DocTournamentRules",
+    "DocTournamentStandings",
     "DocVoided",
     "Entrant",
     "Error",
@@ -339,6 +353,8 @@ __all__ = (
     "StageEnum",
     "TokenInputRequest",
     "Tournament",
+    "TournamentDocument",
+    "TournamentDocumentFormatEnum",
     "TournamentFinishedEvent",
     "TournamentFinishedEventData",
     "TournamentFinishedEventTypeEnum",

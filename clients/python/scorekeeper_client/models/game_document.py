@@ -20,7 +20,7 @@ T = TypeVar("T", bound="GameDocument")
 
 @_attrs_define
 class GameDocument:
-    """What every document starts with.
+    """The header of a game's or a session's document: the table session they sat in.
 
     Attributes:
         format_ (GameDocumentFormatEnum): * `scorekeeper-game` - scorekeeper-game

@@ -21,7 +21,7 @@ T = TypeVar("T", bound="SessionDocument")
 
 @_attrs_define
 class SessionDocument:
-    """What every document starts with.
+    """The header of a game's or a session's document: the table session they sat in.
 
     Attributes:
         format_ (SessionDocumentFormatEnum): * `scorekeeper-session` - scorekeeper-session

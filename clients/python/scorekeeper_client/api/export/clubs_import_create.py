@@ -11,13 +11,15 @@ from ...models.game import Game
 from ...models.game_document import GameDocument
 from ...models.session import Session
 from ...models.session_document import SessionDocument
+from ...models.tournament import Tournament
+from ...models.tournament_document import TournamentDocument
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     club_id: int,
     *,
-    body: GameDocument | SessionDocument,
+    body: GameDocument | SessionDocument | TournamentDocument,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -33,6 +35,8 @@ def _get_kwargs(
 
     if isinstance(body, GameDocument):
         _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SessionDocument):
+        _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
 
@@ -42,10 +46,12 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Game | Session | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | Game | Session | Tournament | None:
     if response.status_code == 200:
 
-        def _parse_response_200(data: object) -> Game | Session:
+        def _parse_response_200(data: object) -> Game | Session | Tournament:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -54,11 +60,19 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
                 return componentsschemas_imported_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_imported_type_1 = Session.from_dict(data)
+
+                return componentsschemas_imported_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_imported_type_1 = Session.from_dict(data)
+            componentsschemas_imported_type_2 = Tournament.from_dict(data)
 
-            return componentsschemas_imported_type_1
+            return componentsschemas_imported_type_2
 
         response_200 = _parse_response_200(response.json())
 
@@ -66,7 +80,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
     if response.status_code == 201:
 
-        def _parse_response_201(data: object) -> Game | Session:
+        def _parse_response_201(data: object) -> Game | Session | Tournament:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -75,11 +89,19 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
                 return componentsschemas_imported_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_imported_type_1 = Session.from_dict(data)
+
+                return componentsschemas_imported_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_imported_type_1 = Session.from_dict(data)
+            componentsschemas_imported_type_2 = Tournament.from_dict(data)
 
-            return componentsschemas_imported_type_1
+            return componentsschemas_imported_type_2
 
         response_201 = _parse_response_201(response.json())
 
@@ -143,7 +165,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Game | Session]:
+) -> Response[Error | Game | Session | Tournament]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -156,21 +178,21 @@ def sync_detailed(
     club_id: int,
     *,
     client: AuthenticatedClient,
-    body: GameDocument | SessionDocument,
+    body: GameDocument | SessionDocument | TournamentDocument,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Game | Session]:
+) -> Response[Error | Game | Session | Tournament]:
     """
     Args:
         club_id (int):
         idempotency_key (str | Unset):
-        body (GameDocument | SessionDocument):
+        body (GameDocument | SessionDocument | TournamentDocument):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Game | Session]
+        Response[Error | Game | Session | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -190,21 +212,21 @@ def sync(
     club_id: int,
     *,
     client: AuthenticatedClient,
-    body: GameDocument | SessionDocument,
+    body: GameDocument | SessionDocument | TournamentDocument,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Game | Session | None:
+) -> Error | Game | Session | Tournament | None:
     """
     Args:
         club_id (int):
         idempotency_key (str | Unset):
-        body (GameDocument | SessionDocument):
+        body (GameDocument | SessionDocument | TournamentDocument):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Game | Session
+        Error | Game | Session | Tournament
     """
 
     return sync_detailed(
@@ -219,21 +241,21 @@ async def asyncio_detailed(
     club_id: int,
     *,
     client: AuthenticatedClient,
-    body: GameDocument | SessionDocument,
+    body: GameDocument | SessionDocument | TournamentDocument,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Game | Session]:
+) -> Response[Error | Game | Session | Tournament]:
     """
     Args:
         club_id (int):
         idempotency_key (str | Unset):
-        body (GameDocument | SessionDocument):
+        body (GameDocument | SessionDocument | TournamentDocument):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Game | Session]
+        Response[Error | Game | Session | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -251,21 +273,21 @@ async def asyncio(
     club_id: int,
     *,
     client: AuthenticatedClient,
-    body: GameDocument | SessionDocument,
+    body: GameDocument | SessionDocument | TournamentDocument,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Game | Session | None:
+) -> Error | Game | Session | Tournament | None:
     """
     Args:
         club_id (int):
         idempotency_key (str | Unset):
-        body (GameDocument | SessionDocument):
+        body (GameDocument | SessionDocument | TournamentDocument):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Game | Session
+        Error | Game | Session | Tournament
     """
 
     return (

@@ -216,9 +216,15 @@ PYTEST = fuzz_log=$$(mktemp); \
 # and subprocess tests (those use their own SQLite file) run once, in the SQLite pass.
 PG_SELECT := --database-only -m "not browser"
 
-# The bench's venv is installed beside the SQLite pass and its smoke runs beside the
-# PostgreSQL pass (both mostly wait on the network, the disk and servers starting): each
-# one's output is printed after its pass, and `make test` fails if either fails.
+# Starts this machine's PostgreSQL cluster when it is installed but does not answer.
+PG_START = if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ]; then \
+		pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql | head -n1) main start || true; \
+		for i in 1 2 3 4 5 6 7 8 9 10; do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done; \
+	fi
+
+# The bench's venv is installed and its smoke run beside the SQLite pass, whose processes
+# leave the cores idle while they wait on chromium and servers (the PostgreSQL pass keeps
+# both busy): the output is printed after the pass, and `make test` fails if either fails.
 # $(call BESIDE,what,command beside,the pass)
 BESIDE = log=$$(mktemp); ( $(2) ) >"$$log" 2>&1 & beside=$$!; \
 	trap "kill $$beside 2>/dev/null; rm -f $$log" EXIT INT TERM; \
@@ -226,8 +232,8 @@ BESIDE = log=$$(mktemp); ( $(2) ) >"$$log" 2>&1 & beside=$$!; \
 	cat "$$log"; [ $$pass = 0 ] && [ $$besides = 0 ]
 
 test: lint install static chromium clients
-	@$(call BESIDE,The bench's venv (.venv-bench),$(MAKE) --no-print-directory .venv-bench/.installed,$(MAKE) --no-print-directory test-sqlite)
-	@$(call BESIDE,The bench smoke,$(MAKE) --no-print-directory bench-smoke,$(MAKE) --no-print-directory test-postgres)
+	@$(call BESIDE,The bench's venv (.venv-bench) and the bench smoke,$(MAKE) --no-print-directory bench-smoke,$(MAKE) --no-print-directory test-sqlite)
+	@$(MAKE) --no-print-directory test-postgres
 
 test-sqlite: install static chromium clients
 	env -u DATABASE_URL sh -c '$(call PYTEST)'
@@ -237,10 +243,7 @@ test-sqlite: install static chromium clients
 test-postgres: install static chromium clients
 	@if [ -n "$$DATABASE_URL" ]; then url="$$DATABASE_URL"; \
 	else \
-		if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -d /etc/postgresql ]; then \
-			pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql | head -n1) main start || true; \
-			for i in 1 2 3 4 5 6 7 8 9 10; do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done; \
-		fi; \
+		$(PG_START); \
 		if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then url="$(PG_URL)"; \
 		elif [ -n "$$CI" ]; then echo "PostgreSQL is required in CI but does not answer"; exit 1; \
 		else echo "PostgreSQL does not answer on 127.0.0.1:5432: skipping the PostgreSQL run"; exit 0; fi; \
@@ -273,6 +276,7 @@ bench: .venv-bench/.installed
 bench-smoke: .venv-bench/.installed
 	@url="$$DATABASE_URL"; without=""; \
 	if [ -z "$$url" ]; then \
+		$(PG_START); \
 		if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then url="$(PG_URL)"; \
 		elif [ -n "$$CI" ]; then echo "PostgreSQL is required in CI but does not answer"; exit 1; \
 		else without="--no-postgres"; \

@@ -474,18 +474,25 @@ def _write_game(game: dict, path: str, *, club, session, user, players: dict, na
     return row
 
 
-def _seat(row: Game, seats: list[dict], *, club, players: dict) -> dict[str, Player]:
-    """Seat the document's players at the new game: each the club's player of that name
-    (by the key of the name, as start_game: the club's spelling wins), or a new player,
-    whose name is kept in NFC as start_game keeps it. The players by the document's name."""
-    seated: dict[str, Player] = {}
-    for seat in seats:
-        name = seat["player"]
+def club_players(names: list[str], *, club, players: dict) -> dict[str, Player]:
+    """The document's players by their names: each the club's player of that name (by the
+    key of the name, as start_game: the club's spelling wins), or a new player, whose name
+    is kept in NFC as start_game keeps it. `players`, the club's by name key, gains the new
+    ones."""
+    found: dict[str, Player] = {}
+    for name in names:
         player = players.get(name_key(name))
         if player is None:
             player = players[name_key(name)] = Player.objects.create(
                 club=club, name=unicodedata.normalize("NFC", name))
-        seated[name] = player
+        found[name] = player
+    return found
+
+
+def _seat(row: Game, seats: list[dict], *, club, players: dict) -> dict[str, Player]:
+    """Seat the document's players at the new game (club_players); the players by the
+    document's name."""
+    seated = club_players([seat["player"] for seat in seats], club=club, players=players)
     Seat.objects.bulk_create(Seat(game=row, player=seated[seat["player"]], number=seat["number"])
                              for seat in seats)  # fmt: skip
     return seated

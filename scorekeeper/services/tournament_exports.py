@@ -26,7 +26,6 @@ recreated facts give are the exported ones; otherwise it refuses and writes noth
 Idempotent by export id as the other documents are (GameImport).
 """
 
-import unicodedata
 import uuid
 
 from django.db import IntegrityError, transaction
@@ -60,6 +59,7 @@ from .exports import (
     _session_info,
     _time,
     _write_game,
+    club_players,
     restored_entries,
 )
 from .tournament_documents import read_tournament
@@ -168,14 +168,8 @@ def _enter(tournament: Tournament, field: list[dict], *, club: Club,
            players: dict) -> dict[str, Player]:
     """The field: each the club's player of that name (by the name's key, as a game's seats
     are imported), or a new player. The players by the document's name."""
-    entrants: dict[str, Player] = {}
-    for entrant in field:
-        name = entrant["player"]
-        player = players.get(name_key(name))
-        if player is None:
-            player = players[name_key(name)] = Player.objects.create(
-                club=club, name=unicodedata.normalize("NFC", name))
-        entrants[name] = player
+    entrants = club_players([entrant["player"] for entrant in field], club=club,
+                            players=players)
     TournamentEntry.objects.bulk_create(
         TournamentEntry(tournament=tournament, player=entrants[entrant["player"]],
                         seed=entrant["seed"]) for entrant in field)

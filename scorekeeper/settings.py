@@ -215,11 +215,12 @@ STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage" if TESTING
-                    else "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+                    else "scorekeeper.static_storage.HashedCompressedStorage"},
 }
 # collectstatic's time goes into compressing (docs/deploy.md, "Static files"): only the
-# hashed copies are kept and compressed (the plain ones are never linked), and source maps,
-# fetched only by a developer's tools, are not compressed (they were half of the time).
+# hashed copies are kept and compressed (the plain ones are never linked), source maps,
+# fetched only by a developer's tools, are not compressed, and large files get less of
+# Brotli's effort (scorekeeper/static_storage.py).
 WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 # Under pytest every test client builds the middleware anew, and whitenoise would list the

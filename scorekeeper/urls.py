@@ -11,6 +11,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from . import health
 from .api import clubs, exports, games, invites, money, reports, rounds, tokens, tournaments
 from .api import webhooks as webhook_api
+from .api.schema import KeptSchemaGenerator
 from .web import accounts, audit, evenings, explain, members, pwa, seats, undo, views
 from .web import report as season_books
 from .web import rounds as round_pages
@@ -90,7 +91,8 @@ api_v1 = [
          name="tournament-csv"),
     path("tournaments/<int:tournament_id>/export/", exports.TournamentExportView.as_view(),
          name="tournament-export"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", SpectacularAPIView.as_view(generator_class=KeptSchemaGenerator),
+         name="schema"),
     path("docs/", csp_override(DOCS_CSP)(
         SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
 ]

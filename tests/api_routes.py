@@ -20,6 +20,7 @@ from scorekeeper.models import ApiToken, Club, Membership, WebhookDelivery
 from scorekeeper.services import clubs as club_services
 from scorekeeper.services import policy
 from tests.api_table import API, Table
+from tests.db_rows import row_counts
 
 ANON, CAROL, BOB, ALICE, MALLORY = "anonymous", "carol", "bob", "alice", "mallory"
 PERSONAS = (ANON, CAROL, BOB, ALICE, MALLORY)
@@ -238,8 +239,8 @@ def api_routes() -> dict[str, set[str]]:
 def counts() -> dict[str, int]:
     """Rows of every model of the project (rounds, re-buys, ledger entries, games, clubs,
     memberships, ...): a refused request must leave each count as it was."""
-    return {model.__name__: model.objects.count()
-            for app in ("scorekeeper", "ledger") for model in apps.get_app_config(app).get_models()}
+    return row_counts(model for app in ("scorekeeper", "ledger")
+                      for model in apps.get_app_config(app).get_models())
 
 
 def make_world(as_alice, as_bob, as_carol, as_mallory, anonymous, club) -> dict:

@@ -18,6 +18,7 @@ from scorekeeper.models import (
     TableSession,
 )
 from tests.api_table import API, Table
+from tests.db_rows import row_counts
 
 FIVE = ["Anna", "Ben", "Cem", "Dora", "Emil"]
 THREE = ["Anna", "Ben", "Cem"]
@@ -29,7 +30,7 @@ MODELS = (Club, Player, TableSession, Game, Seat, Round, Hand, Rebuy, GameImport
 
 
 def counts() -> dict:
-    return {model.__name__: model.objects.count() for model in MODELS}
+    return row_counts(MODELS)
 
 
 def organised_by_alice(other_club, alice) -> Club:

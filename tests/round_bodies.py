@@ -9,7 +9,6 @@ schema refuses bodies the server refuses for their shape.
 """
 
 import functools
-import json
 import re
 from urllib.parse import urlsplit
 
@@ -40,11 +39,9 @@ def validators() -> tuple:
 @functools.cache
 def served_schema() -> OpenAPI:
     """The schema the server serves (as GET /api/v1/schema/ renders it), read once."""
-    from drf_spectacular.generators import SchemaGenerator
-    from drf_spectacular.renderers import OpenApiJsonRenderer
+    from tests.openapi import served_schema as served
 
-    document = SchemaGenerator().get_schema(request=None, public=True)
-    spec = json.loads(OpenApiJsonRenderer().render(document, renderer_context={}))
+    spec = served()
     spec["servers"] = [{"url": HOST}]
     return OpenAPI.from_dict(spec)
 

@@ -15,7 +15,6 @@ import pytest
 from django.core.cache import cache
 from django.db import transaction
 from django.urls import resolve
-from drf_spectacular.generators import SchemaGenerator
 
 from ledger.models import Entry
 from scorekeeper.api.access import JsonView
@@ -33,6 +32,7 @@ from tests.api_routes import (
     valid_body,
 )
 from tests.api_table import API, Table, errors
+from tests.openapi import served_schema
 
 THREE = ["Anna", "Ben", "Cem"]
 
@@ -45,7 +45,7 @@ def world(as_alice, as_bob, as_carol, as_mallory, anonymous, club, settings):
 
 @pytest.fixture(scope="module")
 def schema():
-    return SchemaGenerator().get_schema(request=None, public=True)
+    return served_schema()
 
 
 @contextmanager

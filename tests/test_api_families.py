@@ -3,10 +3,10 @@ the package itself: the API asks the package which body a game takes, and the sc
 anyOf lists every family's (docs/api.md, "Entering a round")."""
 
 import pytest
-from drf_spectacular.generators import SchemaGenerator
 
 from scorekeeper.api import families
 from scorekeeper.rules import PRESETS, Rules, RulesError, family_for
+from tests.openapi import served_schema
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -32,7 +32,7 @@ def test_rules_of_no_playable_family_are_refused_as_rules():
 
 
 def test_the_schema_offers_every_familys_body_in_the_order_of_the_presets():
-    schema = SchemaGenerator().get_schema(request=None, public=True)
+    schema = served_schema()
     components = schema["components"]["schemas"]
     preset_families = list(dict.fromkeys(p["rules"]["family"] for p in PRESETS.values()))
     for body, wanted in (("RoundInputRequest", families.round_inputs()),

@@ -14,8 +14,6 @@ import re
 import uuid
 
 import pytest
-from drf_spectacular.generators import SchemaGenerator
-from drf_spectacular.renderers import OpenApiJsonRenderer
 from openapi_schema_validator import OAS30Validator
 
 from scorekeeper.api import families
@@ -26,6 +24,7 @@ from scorekeeper.rules.presets import FAMILY_RULES
 from scorekeeper.services import webhooks
 from tests.api_table import API, Table
 from tests.export_support import organised_by_alice
+from tests.openapi import served_schema
 
 SCHEMAS = "#/components/schemas/"
 
@@ -33,8 +32,7 @@ SCHEMAS = "#/components/schemas/"
 @functools.cache
 def served() -> dict:
     """The schema as GET /api/v1/schema/ renders it."""
-    document = SchemaGenerator().get_schema(request=None, public=True)
-    return json.loads(OpenApiJsonRenderer().render(document, renderer_context={}))
+    return served_schema()
 
 
 def null_as_meant(schema):

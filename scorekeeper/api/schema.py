@@ -14,7 +14,13 @@ hold for (a drf-spectacular postprocessing hook, settings.SPECTACULAR_SETTINGS):
   (docs/api.md, "Entering a round").
 
 What one operation alone sends (ETag, the CSV) its view declares.
+
+GET /api/v1/schema/ serves the schema from `KeptSchemaGenerator`, generated once per
+process and language.
 """
+
+from django.utils import translation
+from drf_spectacular.generators import SchemaGenerator
 
 from .access import KEYED_METHODS, JsonView
 
@@ -97,3 +103,20 @@ def body_has_required_fields(body: dict, schemas: dict) -> bool:
             return True
         shapes += shape.get("oneOf", []) + shape.get("anyOf", [])
     return False
+
+
+class KeptSchemaGenerator(SchemaGenerator):
+    """drf-spectacular's generator, keeping what it made for the life of the process.
+
+    The schema follows from the code and the settings alone (it is public: no caller's
+    rights change it), and making it walks every view and serializer: a second of CPU,
+    which every GET of the schema paid, by every client generator and schema test.
+    It is kept per language (descriptions are translated) and API version."""
+
+    _kept: dict = {}
+
+    def get_schema(self, request=None, public=False):
+        key = (translation.get_language(), self.api_version, public)
+        if key not in self._kept:
+            self._kept[key] = super().get_schema(request=request, public=public)
+        return self._kept[key]

@@ -3,9 +3,8 @@ operation takes the parameters its OpenAPI description names and no other. `?clu
 a 400 naming `clubb`, not the whole list. (The value of a parameter it takes is checked by
 the operation itself, as it reads it: `?page_size=x` is a 400 naming `page_size`.)
 
-The schema is the one description of what each operation takes: it is generated once per
-process, on the first API request that has a query string, and each operation's query
-parameters are read from it.
+The schema is the one description of what each operation takes: the one the schema view
+serves (generated once per process), read on the first API request that has a query string.
 """
 
 import functools
@@ -24,9 +23,9 @@ ALWAYS_TAKEN = frozenset({"format"})
 @functools.cache
 def declared() -> dict[tuple[str, str], frozenset[str]]:
     """(schema path, method) -> the names of each operation's query parameters."""
-    from drf_spectacular.generators import SchemaGenerator
+    from .schema import KeptSchemaGenerator
 
-    schema = SchemaGenerator().get_schema(request=None, public=True)
+    schema = KeptSchemaGenerator().get_schema(request=None, public=True)
     return {(path, method.upper()): frozenset(
                 parameter["name"] for parameter in operation.get("parameters", [])
                 if parameter.get("in") == "query")

@@ -341,6 +341,48 @@ def test_a_page_past_the_end_is_empty_and_points_back_to_the_last_page(as_alice,
         "page": ["2"], "page_size": ["2"]}
 
 
+def links(response) -> dict[str, dict]:
+    """The answer's RFC 8288 Link header: {rel: the target's query}."""
+    return {rel: parse_qs(urlsplit(target).query)
+            for target, rel in LINK.findall(response["Link"])}
+
+
+LINK = re.compile(r'<([^>]*)>; rel="(\w+)"')
+
+
+def test_every_page_links_first_prev_next_and_last_in_its_link_header(as_alice, club):
+    for _ in range(5):
+        Table.start(as_alice, THREE)
+    url = f"{API}/games/?status=running&page_size=2"
+    first, middle, last, past = (as_alice.get(f"{url}&page={page}") for page in (1, 2, 3, 4))
+
+    listed = {"status": ["running"], "page_size": ["2"]}
+    page = {number: {**listed, "page": [str(number)]} for number in (2, 3)}
+    assert links(first) == {"first": listed, "next": page[2], "last": page[3]}
+    assert links(middle) == {"first": listed, "prev": listed, "next": page[3], "last": page[3]}
+    assert links(last) == {"first": listed, "prev": page[2], "last": page[3]}
+    # past the end: no next, and prev back to the last page, as the body says
+    assert links(past) == {"first": listed, "prev": page[3], "last": page[3]}
+    for answer in (first, middle, last, past):
+        body = answer.json()
+        assert (query(body["next"]), query(body["previous"])) == (
+            links(answer).get("next"), links(answer).get("prev"))
+
+
+def test_the_report_links_its_one_page_when_no_game_has_ended(as_alice, club):
+    Table.start(as_alice, THREE)
+    answer = as_alice.get(f"{API}/clubs/{club.pk}/report/?page_size=2")
+    assert (answer.json()["count"], links(answer)) == (
+        0, {"first": {"page_size": ["2"]}, "last": {"page_size": ["2"]}})
+
+
+def test_the_lists_that_page_declare_their_link_header(schema):
+    for path in ("/api/v1/games/", "/api/v1/clubs/{club_id}/report/",
+                 "/api/v1/clubs/{club_id}/webhooks/{webhook_id}/deliveries/"):
+        assert schema["paths"][path]["get"]["responses"]["200"]["headers"]["Link"][
+            "required"], path
+
+
 def test_past_the_end_of_an_empty_list_points_back_to_the_first_page(as_alice, club):
     for url in (f"{API}/games/", f"{API}/clubs/{club.pk}/report/"):
         body = as_alice.get(f"{url}?page=2").json()

@@ -501,7 +501,8 @@ def test_the_deliveries_are_listed_newest_first_with_their_attempts(as_alice, cl
     url = f"{API}/clubs/{club.pk}/webhooks/{hook['id']}/deliveries/"
 
     page = as_alice.get(url).json()
-    second_page = as_alice.get(url, {"page_size": 1, "page": 2}).json()
+    second = as_alice.get(url, {"page_size": 1, "page": 2})
+    second_page = second.json()
 
     assert page["count"] == 2 and page["next"] is None
     newest, oldest = page["results"]
@@ -512,6 +513,9 @@ def test_the_deliveries_are_listed_newest_first_with_their_attempts(as_alice, cl
             for a in oldest["attempts"]] == [(1, 500, "The receiver answered 500", False)]
     assert oldest["event"] == json.loads(receiver.received[0].body)
     assert [each["id"] for each in second_page["results"]] == [oldest["id"]]
+    assert second["Link"] == (f'<http://testserver{url}?page_size=1>; rel="first", '
+                              f'<http://testserver{url}?page_size=1>; rel="prev", '
+                              f'<http://testserver{url}?page=2&page_size=1>; rel="last"')
 
 
 # --- Who may manage webhooks ------------------------------------------------------------------

@@ -157,6 +157,14 @@ IF_NONE_MATCH = OpenApiParameter(
 NOT_MODIFIED = OpenApiResponse(description="The game is still at the version in If-None-Match.")
 
 
+PAGE_LINKS = OpenApiParameter(
+    "Link", {"type": "string"}, OpenApiParameter.HEADER, required=True, response=[200],
+    description='RFC 8288 links to the first, previous, next and last pages, e.g. '
+                '<https://example.org/api/v1/games/?page=3>; rel="next" '
+                '(docs/api.md, "Pagination"). `prev` and `next` are left out where there is '
+                "no such page.")
+
+
 def etag_header(*codes: int) -> OpenApiParameter:
     """The ETag an operation sends with these answers: the game's version."""
     return OpenApiParameter(

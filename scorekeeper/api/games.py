@@ -33,6 +33,7 @@ from .errors import (
     ERRORS,
     IF_NONE_MATCH,
     NOT_MODIFIED,
+    PAGE_LINKS,
     PUBLIC_ERRORS,
     WRITE_ERRORS,
     etag_header,
@@ -89,7 +90,8 @@ class EvaluateView(JsonView):
 class GamePagination(PageNumberPagination):
     """The pages of every list that pages (docs/api.md, "Pagination"): `page` from 1,
     `page_size` 1..200 (50 unless given), both checked (400 otherwise). A page past the
-    end is empty, not a 404: its `next` is null and its `previous` the last page."""
+    end is empty, not a 404: its `next` is null and its `previous` the last page. Each
+    page also links its neighbours, the first and the last page in a `Link` header."""
 
     page_size = 50
     max_page_size = 200
@@ -112,15 +114,32 @@ class GamePagination(PageNumberPagination):
         last = self.page.paginator.num_pages
         if self.page.number <= last:
             return super().get_previous_link()
+        return self.page_link(last)
+
+    def page_link(self, number: int) -> str:
+        """This list's address at page `number` (the first without `page`, as `previous`)."""
         url = self.request.build_absolute_uri()
-        if last == 1:
+        if number == 1:
             return remove_query_param(url, self.page_query_param)
-        return replace_query_param(url, self.page_query_param, last)
+        return replace_query_param(url, self.page_query_param, number)
+
+    def link_header(self) -> str:
+        """RFC 8288 links: first, prev and next when there are, last."""
+        last = self.page.paginator.num_pages
+        links = {"first": self.page_link(1), "prev": self.get_previous_link(),
+                 "next": self.get_next_link(), "last": self.page_link(last)}
+        return ", ".join(f'<{url}>; rel="{rel}"' for rel, url in links.items() if url)
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response["Link"] = self.link_header()
+        return response
 
 
 class GameListView(JsonView):
     @extend_schema(
-        tags=["games"], operation_id="games_list", parameters=[s.GameListQuerySerializer],
+        tags=["games"], operation_id="games_list",
+        parameters=[s.GameListQuerySerializer, PAGE_LINKS],
         responses={200: s.GamePageSerializer, **ERRORS},
     )
     def get(self, request):

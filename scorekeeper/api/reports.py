@@ -18,7 +18,7 @@ from ..rules import format_money
 from ..services import reports
 from . import serializers as s
 from .access import JsonView, member
-from .errors import ERRORS
+from .errors import ERRORS, PAGE_LINKS
 from .games import GamePagination
 from .serializers.tournaments import PlacingSerializer
 
@@ -132,7 +132,7 @@ class ClubReportView(JsonView):
     content_negotiation_class = ErrorsAsJson
 
     @extend_schema(
-        tags=["export"], parameters=[s.PageQuerySerializer, OLD_CSV_TABLE],
+        tags=["export"], parameters=[s.PageQuerySerializer, OLD_CSV_TABLE, PAGE_LINKS],
         responses={200: ReportSerializer, **ERRORS},
     )
     def get(self, request, club_id: int):
@@ -160,7 +160,7 @@ class ClubReportView(JsonView):
                        "paid_out": {currency: format_money(amount)
                                     for currency, amount in sorted(totals.items())}},
             "tournaments": [_tournament(view) for view in reversed(finished)],
-        })
+        }, headers={"Link": paginator.link_header()})
 
 
 class ClubReportCsvView(JsonView):

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from ..services import webhook_signing, webhooks
 from .access import JsonView, created, organiser, shape
-from .errors import ERRORS, WRITE_ERRORS
+from .errors import ERRORS, PAGE_LINKS, WRITE_ERRORS
 from .games import GamePagination
 from .serializers import (
     ErrorSerializer,
@@ -189,7 +189,7 @@ class RotateView(JsonView):
 
 class DeliveryListView(JsonView):
     @extend_schema(tags=["webhooks"], operation_id="clubs_webhooks_deliveries_list",
-                   parameters=[PageQuerySerializer],
+                   parameters=[PageQuerySerializer, PAGE_LINKS],
                    responses={200: DeliveryPageSerializer, **ERRORS})
     def get(self, request, club_id: int, webhook_id: int):
         """The webhook's deliveries, newest first, each with its attempts."""

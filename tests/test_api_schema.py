@@ -47,3 +47,24 @@ def test_every_operation_declares_its_error_answers(schema):
             answers = set(operation["responses"])
             # Throttled or not signed in: every operation may answer these.
             assert {"400", "401", "429"} <= answers, (method, path)
+
+
+def test_null_is_said_so_that_strict_validators_accept_it(schema):
+    """OpenAPI 3.0.3: `nullable` has no effect without `type` beside it; a field that may be
+    null over several shapes says null as a shape of its own (scorekeeper/api/schema.py)."""
+    loose = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if node.get("nullable") is True and "type" not in node:
+                loose.append(where)
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, f"{where}/{index}")
+
+    walk(schema, "")
+    assert loose == []
+    voided = schema["components"]["schemas"]["Game"]["properties"]["voided"]
+    assert voided["oneOf"] == [{"$ref": "#/components/schemas/Void"}, {"enum": [None]}]

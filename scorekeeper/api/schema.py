@@ -11,7 +11,11 @@ hold for (a drf-spectacular postprocessing hook, settings.SPECTACULAR_SETTINGS):
 - a request body that is one of several shapes with no field to tell them apart (a round
   of any family: the game's family decides) is an `anyOf`, not a `oneOf`: a round valid
   under two families' shapes is not "valid under more than one" to a validator
-  (docs/api.md, "Entering a round").
+  (docs/api.md, "Entering a round");
+- a field that is one of several shapes or null (a hand's `cards`, a game's `voided`) says
+  null as a shape of its own, `{"enum": [null]}`, in its `oneOf`: OpenAPI 3.0.3 gives
+  `nullable` no effect without a `type` beside it, so strict validators refused the null
+  that drf-spectacular's `nullable` beside an `allOf` or `oneOf` meant.
 
 What one operation alone sends (ETag, the CSV) its view declares.
 
@@ -54,6 +58,8 @@ KEY_REUSED = {
 def declare_conventions(result, generator, request, public):
     schemas = result.get("components", {}).get("schemas", {})
     overlapping_bodies_as_any_of(schemas)
+    for schema in schemas.values():
+        null_as_a_shape(schema)
     keyed = keyed_writes(generator)
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
@@ -88,6 +94,30 @@ def overlapping_bodies_as_any_of(schemas: dict) -> None:
     for name, schema in schemas.items():
         if name.endswith("Request") and "oneOf" in schema and "discriminator" not in schema:
             schema["anyOf"] = schema.pop("oneOf")
+
+
+def null_as_a_shape(schema) -> None:
+    """Each `nullable` beside an allOf or oneOf and no `type`, within the schema, becomes a
+    oneOf of the shapes and null: {"allOf": [A], "nullable": true} -> {"oneOf": [A,
+    {"enum": [null]}]}."""
+    if isinstance(schema, list):
+        for each in schema:
+            null_as_a_shape(each)
+        return
+    if not isinstance(schema, dict):
+        return
+    for value in schema.values():
+        null_as_a_shape(value)
+    if schema.get("nullable") is True and "type" not in schema:
+        if "oneOf" in schema:
+            shapes = schema.pop("oneOf")
+        elif "allOf" in schema:
+            every = schema.pop("allOf")
+            shapes = every if len(every) == 1 else [{"allOf": every}]
+        else:
+            return
+        del schema["nullable"]
+        schema["oneOf"] = [*shapes, {"enum": [None]}]
 
 
 def body_has_required_fields(body: dict, schemas: dict) -> bool:

@@ -229,9 +229,9 @@ class DocGame:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                voided_type_1 = DocVoided.from_dict(data)
+                voided_type_0 = DocVoided.from_dict(data)
 
-                return voided_type_1
+                return voided_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(DocVoided | None | Unset, data)

@@ -328,9 +328,9 @@ class Game:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                voided_type_1 = Void.from_dict(data)
+                voided_type_0 = Void.from_dict(data)
 
-                return voided_type_1
+                return voided_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | Void, data)

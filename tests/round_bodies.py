@@ -10,6 +10,7 @@ schema refuses bodies the server refuses for their shape.
 
 import functools
 import re
+import threading
 from urllib.parse import urlsplit
 
 from openapi_core import OpenAPI
@@ -28,10 +29,20 @@ ROUND_PATHS = (
 HOST = "http://testserver"
 
 
-@functools.cache
+# Made by the first caller while the others wait: ten threads of a concurrency test that
+# all came first each generated the schema, past the tests' waits on a slow machine.
+_making = threading.Lock()
+
+
 def validators() -> tuple:
     """The body's and the parameters' validators of the served schema (not its security:
     the tests sign in without a header)."""
+    with _making:
+        return _validators()
+
+
+@functools.cache
+def _validators() -> tuple:
     spec = served_schema().spec
     return V30RequestBodyValidator(spec), V30RequestParametersValidator(spec)
 

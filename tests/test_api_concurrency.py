@@ -216,7 +216,8 @@ def test_ten_phones_enter_rounds_and_rebuys_against_each_other(bob, as_bob):
                 number = response.json()["next_round"]  # someone was faster: take the next
         return entered
 
-    started = time.monotonic()
+    # A deadlock or a lock never released fails in tests/concurrency.py's waits; how fast the
+    # phones get through is the bench's to say (make bench), not a test's.
     entered = _together(bob, [phone] * THREADS)
 
     assert unexpected == []
@@ -228,7 +229,6 @@ def test_ten_phones_enter_rounds_and_rebuys_against_each_other(bob, as_bob):
     assert final["round_count"] == THREADS * ROUNDS_EACH
     assert final["status"] == "running"
     _assert_verified(as_bob, game["id"])
-    assert time.monotonic() - started < 30
 
 
 def test_ten_phones_correct_rounds_while_others_enter_new_ones_and_no_change_is_lost(

@@ -2,7 +2,6 @@
 hand of a round said at once. Pure engine tests: no database."""
 
 import itertools
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -29,6 +28,7 @@ from scorekeeper.rules import (
     possible_hand_value,
     replay,
 )
+from scorekeeper.rules.handvalues import _frozen  # the cache itself: what it kept is its effect
 
 THREE = ["Anna", "Ben", "Cem"]
 WIENER = Rules.preset("wiener")
@@ -117,10 +117,12 @@ def test_free_hand_sizes_take_any_number_of_the_cards_in_play():
 def test_values_are_cached_per_rule_set():
     rules = Rules.preset("wiener", decks=8, jokers=16, hand_size=20)
     hand_values(rules)
-    started = time.perf_counter()
+    worked_out = _frozen.cache_info().misses
     for _ in range(1000):
         possible_hand_value(77, rules)
-    assert time.perf_counter() - started < 0.5
+    assert _frozen.cache_info().misses == worked_out
+    possible_hand_value(77, Rules.preset("wiener", decks=8, jokers=16, hand_size=19))
+    assert _frozen.cache_info().misses == worked_out + 1  # another rule set: its own values
 
 
 @st.composite

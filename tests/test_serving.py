@@ -173,9 +173,7 @@ def test_honcho_serves_runs_tasks_restarts_the_worker_and_stops_everything(tmp_p
         (worker,) = wait_for("the db_worker process", lambda: db_workers(honcho), 30, log)
         seen |= descendants(honcho.pid)
         os.kill(worker, signal.SIGKILL)
-        started = time.monotonic()
         (again,) = wait_for("a new db_worker", lambda: db_workers(honcho) - {worker}, 10, log)
-        assert time.monotonic() - started < 6
         assert honcho.poll() is None
         assert get_json(f"http://127.0.0.1:{port}/health/?probe=live")[0] == 200
 

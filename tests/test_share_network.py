@@ -212,7 +212,7 @@ def test_make_run_host_0000_serves_the_phones_on_the_local_network(tmp_path):
 
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-        login = _wait_for(opener, f"{public}/accounts/login/")
+        login = _wait_for(opener, f"{public}/accounts/login/", server)
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', login)[1]
         form = urllib.parse.urlencode({"username": "demo", "password": "demo-rummy-2026",
                                        "csrfmiddlewaretoken": token}).encode()
@@ -247,11 +247,14 @@ def test_make_run_host_0000_serves_the_phones_on_the_local_network(tmp_path):
         stop(server)
 
 
-def _wait_for(opener, url: str) -> str:
-    deadline = time.monotonic() + 30
+def _wait_for(opener, url: str, server: subprocess.Popen) -> str:
+    # runserver runs its system checks before it listens: on a loaded machine that took more
+    # than 30 s, so the wait is as long as the server's start above and ends if it exits.
+    deadline = time.monotonic() + 120
     while True:
         try:
             return opener.open(url, timeout=5).read().decode()
         except OSError:
+            assert server.poll() is None, f"make run ended before {url} answered"
             assert time.monotonic() < deadline, f"nothing answers on {url}"
             time.sleep(0.2)

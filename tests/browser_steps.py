@@ -10,6 +10,9 @@ from scorekeeper.services.policy import OPERATOR
 
 # The sheet and the share link poll every 5 s (hx-trigger in game.html).
 POLL_SECONDS = 5
+# How long a page that polls is given to show a change: a poll may just have gone before the
+# change, and on a loaded CI machine the next one's answer took seconds more.
+AFTER_A_POLL_MS = (2 * POLL_SECONDS + 5) * 1000
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 

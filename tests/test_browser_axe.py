@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.services import policy
 from scorekeeper.services.policy import OPERATOR
-from tests.browser_steps import POLL_SECONDS, fill_round, game_with
+from tests.browser_steps import AFTER_A_POLL_MS, fill_round, game_with
 from tests.test_basic_pages import start as start_basic
 from tests.test_gin_pages import start_gin
 from tests.test_rami_pages import start_rami
@@ -184,7 +184,7 @@ def test_an_ended_session_sends_the_polling_sheet_to_sign_in_without_swapping_it
     # The sheet's next poll (every 5 s) is answered 401 with HX-Redirect: htmx loads the
     # sign-in page as a page, which leads back to the sheet.
     phone.wait_for_url(f"**/accounts/login/?next=/games/{game_id}/",
-                       timeout=(POLL_SECONDS + 3) * 1000)
+                       timeout=AFTER_A_POLL_MS)
     expect(phone.locator("h1")).to_have_count(1)
     expect(phone.locator("main")).to_have_count(1)
     expect(phone.locator("#board")).to_have_count(0)

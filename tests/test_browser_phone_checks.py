@@ -17,7 +17,7 @@ from scorekeeper.models import PendingHand
 from scorekeeper.services import claims as claim_services
 from scorekeeper.services import policy
 from scorekeeper.services.policy import OPERATOR
-from tests.browser_steps import POLL_SECONDS, game_with, seats, tap_card
+from tests.browser_steps import AFTER_A_POLL_MS, POLL_SECONDS, game_with, seats, tap_card
 
 # Among the longer modules (two polls waited out): run first (tests/conftest.py).
 pytestmark = pytest.mark.slow
@@ -111,4 +111,4 @@ def test_a_hand_in_the_form_as_served_stays_and_a_later_send_replaces_it(phones,
     claim_services.send_hand(game_id=game_id, claim_id=claim.pk, number=1,
                              hand=services.HandInput(ben, deadwood=16))
 
-    expect(points).to_have_value("16", timeout=(POLL_SECONDS + 5) * 1000)
+    expect(points).to_have_value("16", timeout=AFTER_A_POLL_MS)

@@ -16,7 +16,7 @@ from ledger.services import lines
 from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.services.policy import OPERATOR
-from tests.browser_steps import POLL_SECONDS, enter_round, fill_round, game_with, seats
+from tests.browser_steps import AFTER_A_POLL_MS, enter_round, fill_round, game_with, seats
 
 # Among the longest modules: run first (tests/conftest.py), so the processes end together.
 pytestmark = pytest.mark.slow
@@ -38,7 +38,7 @@ def test_the_share_link_shows_a_new_round_by_itself(phones, phone, club):
     enter_round(phone, game_id, "Anna", {"Anna": 3, "Ben": 12})
 
     expect(reader.locator(".news")).to_contain_text(
-        "Anna knocked with 3 points.", timeout=(POLL_SECONDS + 3) * 1000)
+        "Anna knocked with 3 points.", timeout=AFTER_A_POLL_MS)
     expect(reader.locator(".sheet tbody")).to_contain_text("12")
     assert reader.evaluate("window.stillTheSamePage") is True  # swapped in, not reloaded
 
@@ -134,7 +134,7 @@ def test_a_sheet_that_loses_its_connection_says_it_may_be_behind_and_catches_up(
     phone.route(re.compile(r"/games/\d+/\?v="), lambda route: route.abort(), times=1)
     notice = phone.locator("#connection-problem")
     expect(notice).to_contain_text("the sheet may be behind",
-                                   timeout=(POLL_SECONDS + 3) * 1000)
+                                   timeout=AFTER_A_POLL_MS)
 
     # then, the connection back, the next poll brings a round entered meanwhile
     ids = seats(game_id)
@@ -142,7 +142,7 @@ def test_a_sheet_that_loses_its_connection_says_it_may_be_behind_and_catches_up(
                           hands=[services.HandInput(ids["Anna"], deadwood=3),
                                  services.HandInput(ids["Ben"], deadwood=12)], user=OPERATOR)
     expect(phone.locator(".news")).to_contain_text(
-        "Anna knocked with 3 points.", timeout=(POLL_SECONDS + 3) * 1000)
+        "Anna knocked with 3 points.", timeout=AFTER_A_POLL_MS)
     expect(notice).to_be_hidden()
 
 

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.models import PendingHand, Round
 from scorekeeper.services import policy
-from tests.browser_steps import POLL_SECONDS, game_with, pick_cards, seats
+from tests.browser_steps import AFTER_A_POLL_MS, game_with, pick_cards, seats
 
 # Among the longest modules: run first (tests/conftest.py), so the processes end together.
 pytestmark = pytest.mark.slow
@@ -24,7 +24,7 @@ pytest_plugins = ["tests.browser_support"]
 
 ANNA_CARDS = "AS 2S 3S QH QS QC 9D 9H 9C 2D"  # three melds and the 2 of diamonds: 2
 # The hand page asks every 5 s whether its round was saved (seat_hand.html).
-ROUND_WATCH_MS = (POLL_SECONDS + 7) * 1000
+ROUND_WATCH_MS = AFTER_A_POLL_MS
 
 
 def claim_seat(page, game_id, name):
@@ -114,7 +114,7 @@ def test_a_hand_sent_later_never_overwrites_what_the_scorekeeper_typed(phones, b
 
     # Anna's empty row is filled in the same pass that reads Ben's hand (Ben sent first).
     anna_row = row(scorekeeper, "Anna").locator("input[data-dw]")
-    expect(anna_row).to_have_value("3", timeout=(POLL_SECONDS + 5) * 1000)
+    expect(anna_row).to_have_value("3", timeout=AFTER_A_POLL_MS)
     expect(scorekeeper.locator("#pending-hands")).to_contain_text("Ben: 14, from Ben's phone")
     expect(typed).to_have_value("20")
     expect(row(scorekeeper, "Ben")).not_to_have_class(re.compile(r"\bfrom-phone\b"))

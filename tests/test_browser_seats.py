@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.models import PendingHand, SeatClaim
 from scorekeeper.services import policy
-from tests.browser_steps import POLL_SECONDS, game_with, seats
+from tests.browser_steps import AFTER_A_POLL_MS, game_with, seats
 
 pytest_plugins = ["tests.browser_support"]
 
@@ -53,7 +53,7 @@ def test_a_hand_sent_again_replaces_the_one_filled_in(phones, bob, club):
     points = scorekeeper.locator("#round-form .hand",
                                  has=scorekeeper.locator(".name", has_text="Ben")
                                  ).locator("input[data-dw]")
-    wait = (POLL_SECONDS + 5) * 1000
+    wait = AFTER_A_POLL_MS
 
     for sent in ("14", "16"):
         ben.get_by_label("Points of Ben", exact=True).fill(sent)

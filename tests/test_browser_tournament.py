@@ -12,14 +12,14 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.models import Tournament
-from tests.browser_steps import enter_round
+from tests.browser_steps import AFTER_A_POLL_MS, enter_round
 
 pytestmark = pytest.mark.slow
 
 pytest_plugins = ["tests.browser_support"]
 
 FIELD = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"]
-LIVE = 15_000  # ms: the bracket polls every 5 s
+LIVE = AFTER_A_POLL_MS  # the bracket polls every 5 s too
 
 
 def test_an_organiser_runs_six_players_to_the_end_on_two_phones(phones, alice, bob, club):

@@ -243,7 +243,9 @@ class Round(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    # Set by the write that takes the round (services/writing.py NewRound), before it stores
+    # anything: the answer is worked out before the lock.
+    entered_at = models.DateTimeField(default=timezone.now, editable=False)
     # The last round undone at the table (services.undo_last_round): every revision of its
     # number is kept, marked, as an undone re-buy is; the number is entered again afresh.
     undone_at = models.DateTimeField(null=True, blank=True)

@@ -98,6 +98,48 @@ def test_a_round_post_with_an_idempotency_key_reads_the_game_once_too(table):
     assert keys and keys[0] >= 1, keys
 
 
+def test_the_answer_is_made_before_the_transaction_and_is_the_game_a_read_then_gives(
+        table, monkeypatch):
+    # The answer is worked out from the game as the round will leave it (commands.PlannedRound
+    # .after), so that the lock is held only to write (docs/reliability.md, 33).
+    from scorekeeper.api.serializers import RoundWithGameSerializer
+
+    base, depths = len(connection.atomic_blocks), []
+    made = RoundWithGameSerializer.to_representation
+
+    def watched(serializer, line):
+        depths.append(len(connection.atomic_blocks) - base)
+        return made(serializer, line)
+
+    monkeypatch.setattr(RoundWithGameSerializer, "to_representation", watched)
+    response = table.post_round("Ben", Anna=20, Ben=3, Cem=40,
+                                headers={"Idempotency-Key": "round-2"})
+    assert response.status_code == 201, response.json()
+    assert depths == [0]
+    answer = response.json()
+    assert answer["game"] == table.get("")
+    assert answer == {**table.get("rounds/2/"), "game": answer["game"]}
+
+
+def test_the_game_foreseen_has_the_planned_round_before_it_is_stored_as_it_is_read_back(
+        table, alice):
+    from scorekeeper import services
+    from scorekeeper.models import Round
+
+    hands = [services.HandInput(hand["player"], hand["deadwood"])
+             for hand in table.hands(Anna=20, Ben=3, Cem=40)]
+    planned = services.plan_round(services.load_game(table.id), number=2,
+                                  ender=table.ids["Ben"], hands=hands, user=alice)
+    # the foreseen game's facts, read now, hold round 2; nothing is stored yet
+    assert [facts.number for facts in planned.after.rounds] == [1, 2]
+    assert Round.objects.filter(game_id=table.id).count() == 1
+    services.store_round(planned)
+    # stored, the round reads back as it was foreseen (its time, hands and all)
+    stored = services.load_game(table.id)
+    assert stored.game.version == planned.after.game.version
+    assert stored.rounds == planned.after.rounds
+
+
 def test_a_correction_reads_the_game_once_under_its_lock_and_bumps_its_version_once(table):
     version = table.game["version"]
     body = {"ender": table.ids["Ben"], "reason": "typo",

@@ -45,6 +45,11 @@ def _round(data) -> dict:
                           for penalty in data.get("penalties") or ()]}
 
 
+def _answer(view: services.GameView, result) -> dict:
+    """A round POST's answer: the round, with the game it leaves."""
+    return s.data_of(s.RoundWithGameSerializer, view.round_line(result))
+
+
 # The round body is the family's: in the schema an anyOf of the families' bodies (api/schema.py
 # turns the proxy's oneOf into it: nothing in a body names its family, so a round can be
 # valid under two shapes; docs/api.md, "Entering a round", "Gin rounds", "Basic Rummy and
@@ -69,25 +74,29 @@ class RoundListView(JsonView):
         return Response(s.data_of(s.RoundSerializer, lines, many=True),
                         headers={"ETag": f'"{game.version}"'})
 
-    def plan_post(self, request, game_id: int) -> services.PlannedRound:
+    def plan_post(self, request, game_id: int) -> tuple[services.PlannedRound, dict]:
         # Worked out before the lock: the game's row is read once, for the access check
         # and the round alike; the body is checked against the game's family in between.
+        # The answer too, from the game as the round will leave it.
         game = services.read_game(game_id, request, "game.write")
         data = shape(families.round_input(game.rules), request)
-        return services.plan_round(services.load_game(game), number=data["number"],
-                                   **_round(data), user=request.user)
+        planned = services.plan_round(
+            services.load_game(game), number=data["number"], **_round(data),
+            user=request.user, request_id=request.headers.get("Idempotency-Key", ""))
+        return planned, _answer(planned.after, planned.state.rounds[-1])
 
     @extend_schema(
         tags=["rounds"], request=ROUND_BODY, parameters=[etag_header(201)],
         responses={201: s.RoundWithGameSerializer, 409: CONFLICT, **WRITE_ERRORS},
     )
-    def post(self, request, game_id: int, *, planned: services.PlannedRound):
+    def post(self, request, game_id: int, *, planned: tuple[services.PlannedRound, dict]):
         # Stored if the game is still at the version planned on (else worked out again
         # under the lock): the lock is held only to write.
-        result, view = services.store_round(
-            planned, request_id=request.headers.get("Idempotency-Key", ""))
-        return created(s.data_of(s.RoundWithGameSerializer, view.round_line(result)),
-                       reverse("api:round", args=[game_id, result.number]),
+        planned, answer = planned
+        result, view = services.store_round(planned)
+        if view.game.version != planned.after.game.version:
+            answer = _answer(view, result)  # another write came first: it counts too
+        return created(answer, reverse("api:round", args=[game_id, result.number]),
                        version=view.game.version)
 
 

@@ -7,7 +7,8 @@ movements, the engine's snapshot and a new version together. Two phones entering
 the same round are served one after the other: the second finds the round taken.
 
 The API's round POST works its round out before it takes the lock (plan_round on a row
-read by services.read_game) and holds the lock only to store it (store_round): the
+read by services.read_game), with the game as the round will leave it (PlannedRound.after,
+what its answer is made of), and holds the lock only to store it (store_round): the
 version is bumped first, and only from the version planned on; when another write came
 in between, the round is worked out again under the lock (docs/reliability.md, 33).
 Each write tells the club's webhooks of itself in the same transaction (services.webhooks).
@@ -79,7 +80,9 @@ class PlannedRound:
     `who` asked for it and `actor` is recorded as having acted; `entry` is the round as
     the engine takes it (checked against the seats and the rules, which never change, so
     it holds at any later version); `state` is the game with the round, whose money moves
-    between `accounts` (those that exist already).
+    between `accounts` (those that exist already). `write` stores it, and `after` is the
+    game as it will be once stored at the next version: an answer can be made from it
+    before the lock, and holds when the view store_round gives has that version.
     """
 
     view: GameView
@@ -89,6 +92,8 @@ class PlannedRound:
     entry: engine.RoundEntry
     state: engine.Game
     accounts: tuple
+    write: GameWrite
+    after: GameView
 
     @property
     def added(self) -> tuple:
@@ -100,15 +105,16 @@ def plan_round(
     view: GameView, *, number: int, ender: int | None, hands: list[HandInput],
     ender_melds=None, void: bool = False, match: int | None = None,
     finish: str | None = None, penalties=None, big_gin: bool = False,
-    upcard: str | None = None, user,
+    upcard: str | None = None, user, request_id: str = "",
 ) -> PlannedRound:
     """The game's next round worked out on `view`, with every check record_round makes:
     it reads, writes nothing and takes no lock. `user` must be allowed to write: the
-    policy is asked here (with the caller's role when the view's row came with it)."""
+    policy is asked here (with the caller's role when the view's row came with it).
+    `request_id` goes with the round's ledger lines."""
     actor = _may_enter(view, number, user)
     entry = checked_entry(view, ender, hands, ender_melds, void, match, finish, penalties,
                           big_gin, upcard)
-    return _played(view, user, actor, number, entry)
+    return _played(view, user, actor, number, entry, request_id)
 
 
 def _may_enter(view: GameView, number: int, user):
@@ -127,8 +133,8 @@ def _may_enter(view: GameView, number: int, user):
     return actor
 
 
-def _played(view: GameView, who, actor, number: int, entry: engine.RoundEntry
-            ) -> PlannedRound:
+def _played(view: GameView, who, actor, number: int, entry: engine.RoundEntry,
+            request_id: str) -> PlannedRound:
     # One round onto the state so far: the earlier rounds are not played again, and
     # their money stays as booked; the round adds only its own movements (and the
     # payout when it ends the game).
@@ -137,7 +143,10 @@ def _played(view: GameView, who, actor, number: int, entry: engine.RoundEntry
     game = view.game
     accounts = ledger.known_accounts(new_state.transfers[len(state.transfers):],
                                      game_id=game.pk, session_id=game.session_id)
-    return PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts))
+    write = GameWrite(view, actor=actor, reason=f"round {number}", request_id=request_id)
+    write.add_round(number, entry)
+    return PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts), write,
+                        write.foresee(new_state))
 
 
 def record_round(
@@ -164,36 +173,33 @@ def record_round(
         planned = plan_round(
             view, number=number, ender=ender, hands=hands, ender_melds=ender_melds,
             void=void, match=match, finish=finish, penalties=penalties, big_gin=big_gin,
-            upcard=upcard, user=user)
-        return _stored(planned, request_id)
+            upcard=upcard, user=user, request_id=request_id)
+        return _stored(planned)
 
 
-def store_round(planned: PlannedRound, *, request_id: str = ""
-                ) -> tuple[engine.RoundResult, GameView]:
+def store_round(planned: PlannedRound) -> tuple[engine.RoundResult, GameView]:
     """Store a round planned before the lock (plan_round on a row read by
     services.read_game), in a transaction that holds the lock only to write: it stores the
     round if the game is still at the version planned on, and else, another write having
     come first, plays the same round again onto the game as it is now, under the lock."""
     with transaction.atomic():
         try:
-            return _stored(planned, request_id)
+            return _stored(planned)
         except VersionMoved:
             # Nothing was written yet: the version is the first thing a write changes.
             view = read_for_write(planned.view.game.pk, seats=planned.view.seats)
             actor = _may_enter(view, planned.number, planned.who)
-            again = _played(view, planned.who, actor, planned.number, planned.entry)
-            return _stored(again, request_id)
+            again = _played(view, planned.who, actor, planned.number, planned.entry,
+                            planned.write.request_id)
+            return _stored(again)
 
 
-def _stored(planned: PlannedRound, request_id: str) -> tuple[engine.RoundResult, GameView]:
-    number = planned.number
-    write = GameWrite(planned.view, actor=planned.actor, reason=f"round {number}",
-                      request_id=request_id)
-    write.add_round(number, planned.entry)
+def _stored(planned: PlannedRound) -> tuple[engine.RoundResult, GameView]:
+    write = planned.write
     view = write.apply(planned.state, added=planned.added, accounts=planned.accounts)
     tournaments.match_changed(view.game, planned.state, user=planned.who,
-                              request_id=request_id)
-    webhook_events.round_recorded(view, number)
+                              request_id=write.request_id)
+    webhook_events.round_recorded(view, planned.number)
     return planned.state.rounds[-1], view
 
 

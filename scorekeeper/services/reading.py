@@ -205,7 +205,9 @@ class GameView:
     def facts(self) -> GameFacts:
         """The game's facts, read when first asked for (three queries), then kept."""
         if self._facts is None:
-            self._facts = load_facts(self.game)
+            # The rounds a write stores count when read before they are (GameWrite.foresee).
+            facts = load_facts(self.game)
+            self._facts = facts.changed(rounds=tuple(self._entered.values()))
         return self._facts
 
     @property

@@ -10,7 +10,8 @@ view of the game. The view the command read is never changed.
 """
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import F
@@ -42,12 +43,15 @@ class VersionMoved(Exception):
 
 @dataclass(frozen=True)
 class NewRound:
-    """A round revision to store: revision 0 is the round entered, a later one corrects it."""
+    """A round revision to store: revision 0 is the round entered, a later one corrects it.
+    `entered_at` is when the write took it: known before anything is stored, so that the
+    view after the write can be foreseen (GameWrite.foresee)."""
 
     number: int
     revision: int
     entry: engine.RoundEntry
     reason: str = ""
+    entered_at: datetime = field(default_factory=timezone.now)
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class GameWrite:
         self._undone_round: tuple[int, str] | None = None
         self._row: dict = {}
         self._applied = False
+        self._columns_for: tuple[engine.Game, dict] | None = None
 
     # -- what the write adds --
 
@@ -117,8 +122,7 @@ class GameWrite:
         view = self._once()
         # The version first: a write worked out before the lock (commands.store_round)
         # finds here, before it has written anything, that another came first.
-        columns = {"closed": view.game.closed, **self._row}
-        game = self._bumped(status=state.status, snapshot=engine.snapshot(state), **columns)
+        game = self._bumped(**self._columns(state))
         stored = [self._store_round(new) for new in self._rounds]
         taken = [self._store_rebuy(player, after) for player, after in self._rebuys]
         undone, undone_ids = self._store_undone(stored[-1].entered_at if stored else None)
@@ -139,6 +143,19 @@ class GameWrite:
                  if view.facts_loaded and self._undone_round is None else None)
         return view.after(game, state=state, facts=facts, entered=tuple(stored),
                           undone_rebuys=tuple(undone))
+
+    def foresee(self, state: engine.Game) -> GameView:
+        """The view `apply(state)` gives while the game is still at the version read, worked
+        out without writing: a round POST makes its answer from it before it takes the
+        lock (commands.plan_round). Only for a write that stores rounds and nothing else:
+        a re-buy's id, say, is known only once it is stored."""
+        if self._rebuys or self._undo or self._undone_round is not None or self._applied:
+            raise ValueError("Only a round not yet stored can be foreseen")
+        view = self.view
+        rounds = [self._round_facts(new) for new in self._rounds]
+        facts = view.facts.changed(rounds=rounds) if view.facts_loaded else None
+        return view.after(self._row_after(self._columns(state)), state=state, facts=facts,
+                          entered=tuple(rounds))
 
     def void(self) -> GameView:
         """Reverse every live entry of the game and mark it void, with who, when and why
@@ -171,41 +188,57 @@ class GameWrite:
         if not Game.objects.filter(pk=read.pk, version=read.version).update(
                 version=F("version") + 1, **columns):
             raise VersionMoved(f"Game {read.pk} is no longer at version {read.version}")
-        game = copy.copy(read)
+        return self._row_after(columns)
+
+    def _columns(self, state: engine.Game) -> dict:
+        """What a write that brings the game to `state` changes in its row (kept: a write
+        foreseen before the lock asks again when it applies)."""
+        if self._columns_for is None or self._columns_for[0] is not state:
+            self._columns_for = (state, {"status": state.status,
+                                         "snapshot": engine.snapshot(state),
+                                         "closed": self.view.game.closed, **self._row})
+        return self._columns_for[1]
+
+    def _row_after(self, columns: dict) -> Game:
+        """The game's row as the write leaves it: these columns and the next version."""
+        game = copy.copy(self.view.game)
         for column, value in columns.items():
             setattr(game, column, value)
-        game.version = read.version + 1
+        game.version = self.view.game.version + 1
         return game
 
     def _store_round(self, new: NewRound) -> RoundFacts:
-        entry = new.entry
+        facts = self._round_facts(new)
         round_ = Round.objects.create(
-            game=self.view.game, number=new.number, revision=new.revision,
-            ender_id=entry.ender, void=entry.void, match=entry.match, big_gin=entry.big_gin,
-            upcard=entry.upcard or "",
-            ender_melds=[list(meld) for meld in entry.ender_melds] if entry.ender_melds
-            else None,
-            finish=entry.finish or "",
-            penalties=[[penalty.player, penalty.points] for penalty in entry.penalties] or None,
-            reason=new.reason[:255], entered_by=self.actor,
+            game=self.view.game, number=facts.number, revision=facts.revision,
+            ender_id=facts.ender_id, void=facts.void, match=facts.match,
+            big_gin=facts.big_gin, upcard=facts.upcard, ender_melds=facts.ender_melds,
+            finish=facts.finish, penalties=facts.penalties, reason=facts.reason,
+            entered_by=self.actor, entered_at=facts.entered_at,
         )
-        hands = [
-            Hand(round=round_, player_id=hand.player, position=position,
+        Hand.objects.bulk_create(
+            Hand(round=round_, player_id=hand.player_id, position=hand.position,
                  deadwood=hand.deadwood, cards=" ".join(hand.cards) if hand.cards else "",
-                 laid=hand.laid,
-                 laid_melds=None if hand.laid_melds is None
-                 else [list(meld) for meld in hand.laid_melds])
-            for position, hand in enumerate(entry.hands)
-        ]
-        Hand.objects.bulk_create(hands)
+                 laid=hand.laid, laid_melds=hand.laid_melds)
+            for hand in facts.hands)
+        return facts
+
+    @staticmethod
+    def _round_facts(new: NewRound) -> RoundFacts:
+        """The round revision as it is stored and read back (services.reading.load_facts)."""
+        entry = new.entry
         return RoundFacts(
-            new.number, new.revision, round_.reason, round_.ender_id, round_.ender_melds,
-            round_.entered_at,
-            tuple(HandFacts(row.player_id, row.position, row.deadwood,
-                            tuple(hand.cards) if hand.cards else None, row.laid, row.laid_melds)
-                  for hand, row in zip(entry.hands, hands, strict=True)),
-            round_.void, round_.match, round_.finish, round_.penalties, round_.big_gin,
-            round_.upcard,
+            new.number, new.revision, new.reason[:255], entry.ender,
+            [list(meld) for meld in entry.ender_melds] if entry.ender_melds else None,
+            new.entered_at,
+            tuple(HandFacts(hand.player, position, hand.deadwood,
+                            tuple(hand.cards) if hand.cards else None, hand.laid,
+                            None if hand.laid_melds is None
+                            else [list(meld) for meld in hand.laid_melds])
+                  for position, hand in enumerate(entry.hands)),
+            entry.void, entry.match, entry.finish or "",
+            [[penalty.player, penalty.points] for penalty in entry.penalties] or None,
+            entry.big_gin, entry.upcard or "",
         )
 
     def _store_rebuy(self, player: int, after_round: int) -> RebuyFacts:

@@ -107,6 +107,7 @@ class GameWrite:
     def change(self, **columns) -> None:
         """Columns of the game's row that the write changes (closed=True)."""
         self._row.update(columns)
+        self._columns_for = None
 
     # -- applying it, once --
 

@@ -101,7 +101,7 @@ def test_a_round_post_with_an_idempotency_key_reads_the_game_once_too(table):
 def test_the_answer_is_made_before_the_transaction_and_is_the_game_a_read_then_gives(
         table, monkeypatch):
     # The answer is worked out from the game as the round will leave it (commands.PlannedRound
-    # .after), so that the lock is held only to write (docs/reliability.md, 33).
+    # .after()), so that the lock is held only to write (docs/reliability.md, 33).
     from scorekeeper.api.serializers import RoundWithGameSerializer
 
     base, depths = len(connection.atomic_blocks), []
@@ -131,13 +131,14 @@ def test_the_game_foreseen_has_the_planned_round_before_it_is_stored_as_it_is_re
     planned = services.plan_round(services.load_game(table.id), number=2,
                                   ender=table.ids["Ben"], hands=hands, user=alice)
     # the foreseen game's facts, read now, hold round 2; nothing is stored yet
-    assert [facts.number for facts in planned.after.rounds] == [1, 2]
+    after = planned.after()
+    assert [facts.number for facts in after.rounds] == [1, 2]
     assert Round.objects.filter(game_id=table.id).count() == 1
     services.store_round(planned)
     # stored, the round reads back as it was foreseen (its time, hands and all)
     stored = services.load_game(table.id)
-    assert stored.game.version == planned.after.game.version
-    assert stored.rounds == planned.after.rounds
+    assert stored.game.version == after.game.version
+    assert stored.rounds == after.rounds
 
 
 def test_a_correction_reads_the_game_once_under_its_lock_and_bumps_its_version_once(table):

@@ -83,7 +83,7 @@ class RoundListView(JsonView):
         planned = services.plan_round(
             services.load_game(game), number=data["number"], **_round(data),
             user=request.user, request_id=request.headers.get("Idempotency-Key", ""))
-        return planned, _answer(planned.after, planned.state.rounds[-1])
+        return planned, _answer(planned.after(), planned.state.rounds[-1])
 
     @extend_schema(
         tags=["rounds"], request=ROUND_BODY, parameters=[etag_header(201)],
@@ -94,7 +94,7 @@ class RoundListView(JsonView):
         # under the lock): the lock is held only to write.
         planned, answer = planned
         result, view = services.store_round(planned)
-        if view.game.version != planned.after.game.version:
+        if view.game.version != planned.view.game.version + 1:
             answer = _answer(view, result)  # another write came first: it counts too
         return created(answer, reverse("api:round", args=[game_id, result.number]),
                        version=view.game.version)

@@ -7,7 +7,7 @@ movements, the engine's snapshot and a new version together. Two phones entering
 the same round are served one after the other: the second finds the round taken.
 
 The API's round POST works its round out before it takes the lock (plan_round on a row
-read by services.read_game), with the game as the round will leave it (PlannedRound.after,
+read by services.read_game), with the game as the round will leave it (PlannedRound.after(),
 what its answer is made of), and holds the lock only to store it (store_round): the
 version is bumped first, and only from the version planned on; when another write came
 in between, the round is worked out again under the lock (docs/reliability.md, 33).
@@ -80,9 +80,7 @@ class PlannedRound:
     `who` asked for it and `actor` is recorded as having acted; `entry` is the round as
     the engine takes it (checked against the seats and the rules, which never change, so
     it holds at any later version); `state` is the game with the round, whose money moves
-    between `accounts` (those that exist already). `write` stores it, and `after` is the
-    game as it will be once stored at the next version: an answer can be made from it
-    before the lock, and holds when the view store_round gives has that version.
+    between `accounts` (those that exist already). `write` stores it.
     """
 
     view: GameView
@@ -93,7 +91,12 @@ class PlannedRound:
     state: engine.Game
     accounts: tuple
     write: GameWrite
-    after: GameView
+
+    def after(self) -> GameView:
+        """The game as it will be once the round is stored, at the next version: an answer
+        made from it before the lock holds when the view store_round gives has that version.
+        Asked for only by those who answer before storing (the API), and before storing."""
+        return self.write.foresee(self.state)
 
     @property
     def added(self) -> tuple:
@@ -145,8 +148,7 @@ def _played(view: GameView, who, actor, number: int, entry: engine.RoundEntry,
                                      game_id=game.pk, session_id=game.session_id)
     write = GameWrite(view, actor=actor, reason=f"round {number}", request_id=request_id)
     write.add_round(number, entry)
-    return PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts), write,
-                        write.foresee(new_state))
+    return PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts), write)
 
 
 def record_round(

@@ -144,6 +144,7 @@ lint: install
 	$(PY) -m ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
+	$(PY) manage.py spectacular --api-version v2 --validate --fail-on-warn --file /dev/null
 
 # The browser tests (tests/test_browser_*.py) drive Debian's chromium-headless-shell: the
 # same Chromium built as the headless shell Playwright itself runs headless, without the
@@ -168,7 +169,7 @@ $(CLIENTS)/node_modules/.installed: $(CLIENTS)/package.json $(CLIENTS)/package-l
 clients: $(CLIENTS)/node_modules/.installed
 
 # The Python client package that integrators install (pip install ./clients/python; docs/api.md,
-# "Generated clients"), made again from the schema after a change to the API. It is committed
+# "Generated clients"), made again from the schema of /api/v2/ after a change to the API. It is committed
 # (clients/python/README.md says why). openapi-python-client writes it from the schema as
 # `manage.py spectacular` gives it, named by clients/python-client.yaml, with the README and
 # ruff settings of clients/templates/; the package's version is the schema's, the API's
@@ -179,7 +180,7 @@ clients: $(CLIENTS)/node_modules/.installed
 PYTHON_CLIENT := clients/python
 client: install
 	@work=$$(mktemp -d); trap 'rm -rf "$$work"' EXIT; \
-	$(PY) manage.py spectacular --format openapi-json --file "$$work/schema.json" && \
+	$(PY) manage.py spectacular --api-version v2 --format openapi-json --file "$$work/schema.json" && \
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate \
 		--path "$$work/schema.json" --output-path "$$work/package" --meta setup \
 		--config clients/python-client.yaml --custom-template-path clients/templates \

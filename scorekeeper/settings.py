@@ -258,7 +258,8 @@ REST_FRAMEWORK = {
         "scorekeeper.api.auth.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, describing /v2's lists as pages (scorekeeper/api/lists.py).
+    "DEFAULT_SCHEMA_CLASS": "scorekeeper.api.lists.ListSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
     # Request bodies are JSON only (a form is a 415); a key given twice ({"ender": 11,
     # "ender": 12}) is refused, never last-wins. The pages read their forms with Django.
@@ -346,6 +347,9 @@ SPECTACULAR_SETTINGS = {
                    "Basic Rummy, Rami).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # One version's addresses per schema (v1 unless asked for: `spectacular --api-version
+    # v2`), generated once per process (scorekeeper/api/schema.py).
+    "DEFAULT_GENERATOR_CLASS": "scorekeeper.api.schema.KeptSchemaGenerator",
     # The docs page loads its scripts from this server, never from a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -11,6 +11,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from . import health
 from .api import clubs, exports, games, invites, money, reports, rounds, tokens, tournaments
 from .api import webhooks as webhook_api
+from .api.lists import V2_NAMESPACE
 from .api.schema import KeptSchemaGenerator
 from .web import accounts, audit, evenings, explain, members, pwa, seats, undo, views
 from .web import report as season_books
@@ -24,7 +25,9 @@ from .web import webhooks as webhook_pages
 # (the template's <style> block and the styles Swagger UI sets).
 DOCS_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
 
-api_v1 = [
+# Every operation of the API, served under /api/v1/ and /api/v2/ alike: the two differ only
+# in their lists, each a page in /v2 (scorekeeper/api/lists.py, docs/api.md "Versions").
+api_operations = [
     path("auth/token/", tokens.TokenView.as_view(), name="token"),
     path("auth/tokens/", tokens.TokenListView.as_view(), name="tokens"),
     path("auth/tokens/<str:token_id>/", tokens.TokenDetailView.as_view(), name="token-detail"),
@@ -91,15 +94,23 @@ api_v1 = [
          name="tournament-csv"),
     path("tournaments/<int:tournament_id>/export/", exports.TournamentExportView.as_view(),
          name="tournament-export"),
-    path("schema/", SpectacularAPIView.as_view(generator_class=KeptSchemaGenerator),
-         name="schema"),
-    path("docs/", csp_override(DOCS_CSP)(
-        SpectacularSwaggerSplitView.as_view(url_name="api:schema")), name="docs"),
 ]
+
+
+def api_routes(version: str, namespace: str) -> tuple[list, str]:
+    """The API's routes for one version, with that version's schema and docs page."""
+    return [
+        *api_operations,
+        path("schema/", SpectacularAPIView.as_view(generator_class=KeptSchemaGenerator,
+                                                   api_version=version), name="schema"),
+        path("docs/", csp_override(DOCS_CSP)(
+            SpectacularSwaggerSplitView.as_view(url_name=f"{namespace}:schema")), name="docs"),
+    ], "api"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/v1/", include((api_v1, "api"))),
+    path("api/v1/", include(api_routes("v1", "api"), namespace="api")),
+    path("api/v2/", include(api_routes("v2", V2_NAMESPACE), namespace=V2_NAMESPACE)),
     path("health/", health.view, name="health"),
     # The app on a phone's home screen and offline at the table (docs/table.md, "Offline").
     path("manifest.webmanifest", pwa.manifest, name="manifest"),

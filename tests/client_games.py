@@ -16,6 +16,7 @@ from importlib import import_module, invalidate_caches
 from pathlib import Path
 from pkgutil import walk_packages
 from types import ModuleType
+from urllib.parse import parse_qs, urlsplit
 
 PACKAGE = "scorekeeper_client"
 BOB = ("bob", "bob-secret-42")  # tests/conftest.py: bob keeps score in Ottakring
@@ -82,6 +83,17 @@ class SignedIn:
             kwargs["client"] = self.client
         return parsed(operation(self.modules, operation_id).sync_detailed(**kwargs), model)
 
+    def every(self, operation_id: str, page_model, **kwargs) -> list:
+        """A whole list, read page by page as a client follows `next` (three items a page,
+        so that even a short game's ledger takes several)."""
+        items, page = [], 1
+        while page:
+            answer = self.call(operation_id, page_model, page=page, page_size=3, **kwargs)
+            items += answer.results
+            page = int(parse_qs(urlsplit(answer.next_).query)["page"][0]) if answer.next_ else None
+        assert len(items) == answer.count
+        return items
+
     def start(self, preset: str, players: list[str], rules=None):
         """A new game of the preset (with RuleOverrides, if given): the Game, ids by name."""
         m = self.models
@@ -144,7 +156,7 @@ def play_wiener(api: SignedIn) -> None:
 
     # and every transfer is in the ledger: buy-ins, 1.00 a knock and 2.00 a Rummy from each
     # other player (3.5), then the payout
-    ledger = api.call("games_ledger_list", list, game_id=game.id)
+    ledger = api.every("games_ledger_list", m.PaginatedLedgerEntryList, game_id=game.id)
     assert all(isinstance(entry, m.LedgerEntry) for entry in ledger)
     assert all(isinstance(entry.created_at, datetime) for entry in ledger)
     assert [(str(e.kind), e.round_, accounts.get(e.from_, e.from_), accounts.get(e.to, e.to),

@@ -115,6 +115,24 @@ def test_known_query_parameters_still_work_and_bad_values_are_still_400(as_alice
     assert bad.status_code == 400 and errors(bad)[0][0] == "page_size"
 
 
+def test_a_query_parameter_given_twice_is_a_400_naming_it_not_the_last_one_taken(as_alice, table):
+    answer = as_alice.get(f"{API}/games/?status=running&status=void")
+    assert answer.status_code == 400
+    assert [(field, code) for field, code, _ in errors(answer)] == [
+        ("status", "repeated_parameter")]
+    assert "given 2 times" in errors(answer)[0][2]
+
+
+def test_a_bad_page_is_a_400_even_where_the_list_is_unchanged(as_alice, table):
+    rounds = f"/api/v2/games/{table.id}/rounds/"
+    etag = as_alice.get(rounds)["ETag"]
+    assert as_alice.get(rounds, headers={"If-None-Match": etag}).status_code == 304
+    answer = as_alice.get(f"{rounds}?page=x", headers={"If-None-Match": etag})
+    assert answer.status_code == 400 and errors(answer)[0][0] == "page"
+    answer = as_alice.get(f"{rounds}?page_size=0", headers={"If-None-Match": "*"})
+    assert answer.status_code == 400 and errors(answer)[0][:2] == ("page_size", "min_value")
+
+
 # --- CORS ------------------------------------------------------------------------------------
 
 ORIGIN = "https://app.example.org"

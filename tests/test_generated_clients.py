@@ -1,10 +1,11 @@
 """Clients generated from the schema, made the way an outside integrator makes them (docs/api.md,
 "Generated clients"), then used against the live server.
 
-Python: openapi-python-client writes a package from /api/v1/schema/; ruff's F rules must pass on
-it, every module must import, and the package plays a short Wiener Rummy game through its typed
-models. TypeScript: openapi-typescript writes the types, tsc typechecks them with the program
-tests/clients/game.ts (openapi-fetch), and node runs that program for a round.
+Python: openapi-python-client writes a package from /api/v2/schema/ (as `make client` does);
+ruff's F rules must pass on it, every module must import, and the package plays a short Wiener
+Rummy game through its typed models. TypeScript: openapi-typescript writes the types from
+/api/v1/schema/, tsc typechecks them with the program tests/clients/game.ts (openapi-fetch), and
+node runs that program for a round. So each version is used through a generated client.
 
 The tools come with `make test`: openapi-python-client from requirements.txt, the npm packages
 from tests/clients/package-lock.json (`make clients`). A missing tool fails, it never skips.
@@ -39,9 +40,9 @@ VENV_BIN = Path(sys.executable).parent
 pytestmark = pytest.mark.slow
 
 
-def fetch_schema(live_server, folder: Path) -> Path:
-    """The schema as an integrator downloads it."""
-    with urllib.request.urlopen(f"{live_server.url}/api/v1/schema/?format=json") as answer:
+def fetch_schema(live_server, folder: Path, version: str) -> Path:
+    """A version's schema as an integrator downloads it."""
+    with urllib.request.urlopen(f"{live_server.url}/api/{version}/schema/?format=json") as answer:
         schema = json.load(answer)
     path = folder / "schema.json"
     path.write_text(json.dumps(schema))
@@ -61,7 +62,7 @@ def operation_ids(schema: Path) -> set[str]:
 @pytest.fixture
 def python_client(live_server, tmp_path):
     """The generated package, checked, with every module imported: the modules by name."""
-    schema = fetch_schema(live_server, tmp_path)
+    schema = fetch_schema(live_server, tmp_path, "v2")
     package = tmp_path / PACKAGE
     # The generator tidies its output with ruff (its post hooks), which must be on PATH;
     # --fail-on-warning: an operation or model it could not read is a failure.
@@ -139,7 +140,7 @@ def test_the_typescript_types_from_openapi_typescript_typecheck_and_play_a_round
 
     # when the types are generated from the schema (fields with a default may be left out of
     # a request body; openapi-typescript's default would make them required)
-    schema = fetch_schema(live_server, tmp_path)
+    schema = fetch_schema(live_server, tmp_path, "v1")  # /v1's lists: game.ts reads a bare array
     compiled = compiled_before(schema, work)
     if compiled.exists():
         (work / "out").mkdir()

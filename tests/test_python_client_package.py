@@ -16,8 +16,8 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
+from scorekeeper.api.schema import VERSIONS
 from tests.client_games import GAMES, PACKAGE, SignedIn, imported, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,9 +76,9 @@ def test_pip_installs_the_package_into_a_fresh_venv_with_the_api_version(venv_py
         "print(*m.requires('scorekeeper-client'))")])
     where, version, requires = shown.stdout.splitlines()
 
-    # then it is the copy pip installed, versioned as the API (SPECTACULAR_SETTINGS)
+    # then it is the copy pip installed, versioned as the API it speaks, /v2
     assert Path(where).is_relative_to(site_packages(venv_python) / PACKAGE)
-    assert version == settings.SPECTACULAR_SETTINGS["VERSION"] == "1.0.0"
+    assert version == VERSIONS["v2"] == "2.0.0"
     # and what it requires is there, in versions it takes
     assert sorted(re.match(r"[\w.-]+", line)[0] for line in requires.split()) == [
         "attrs", "httpx"]

@@ -7,7 +7,7 @@ long_description = (here / "README.md").read_text(encoding="utf-8")
 
 setup(
     name="scorekeeper-client",
-    version="1.0.0",
+    version="2.0.0",
     description="A client library for accessing Scorekeeper API",
     long_description=long_description,
     long_description_content_type="text/markdown",

@@ -9,6 +9,7 @@ import functools
 import json
 
 from django.db.models import F
+from django.urls import reverse
 from django.utils.http import parse_etags
 from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
@@ -102,6 +103,12 @@ def not_modified(request, game: Game) -> Response | None:
 
 def with_etag(data: dict, code=status.HTTP_200_OK) -> Response:
     return Response(data, status=code, headers={"ETag": f'"{data["version"]}"'})
+
+
+def address(request, name: str, *args) -> str:
+    """The root-relative address of the API's route `name` in the version the request came
+    to (/api/v1/... or /api/v2/...)."""
+    return reverse(f"api:{name}", args=args, current_app=request.resolver_match.namespace)
 
 
 def created(data, location: str, *, version: int | None = None) -> Response:

@@ -1,7 +1,6 @@
 """Clubs and their members, table sessions."""
 
 from django.db.models import F
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 
@@ -10,8 +9,9 @@ from ..models import Club, Membership, TableSession
 from ..services import policy
 from ..services.errors import Hidden
 from . import serializers as s
-from .access import JsonView, account, caller_club, created, member, organiser, shape
+from .access import JsonView, account, address, caller_club, created, member, organiser, shape
 from .errors import ERRORS, WRITE_ERRORS
+from .lists import listed
 
 LAST_ORGANISER = OpenApiResponse(
     s.ErrorSerializer, description="The club would be left without an organiser "
@@ -25,8 +25,8 @@ class ClubListView(JsonView):
         account(request, write=False)
         memberships = Membership.objects.filter(
             user=request.user, club__in=policy.visible_clubs(request)).select_related("club")
-        return Response([{"id": m.club_id, "name": m.club.name, "role": m.role}
-                         for m in memberships.order_by("club__name")])  # fmt: skip
+        return listed(request, memberships.order_by("club__name", "club_id"), lambda page: [
+            {"id": m.club_id, "name": m.club.name, "role": m.role} for m in page])
 
     @extend_schema(tags=["access"], request=s.ClubInputSerializer,
                    responses={201: s.ClubSerializer, **WRITE_ERRORS})
@@ -34,7 +34,7 @@ class ClubListView(JsonView):
         account(request, write=True)
         data = shape(s.ClubInputSerializer, request)
         club = services.create_club(name=data["name"], user=request.user)
-        return created(s.data_of(s.ClubSerializer, club), reverse("api:club", args=[club.pk]))
+        return created(s.data_of(s.ClubSerializer, club), address(request, "club", club.pk))
 
 
 class ClubDetailView(JsonView):
@@ -52,7 +52,8 @@ class ClubMemberView(JsonView):
         member(request, club_id, write=False)
         members = (Membership.objects.filter(club_id=club_id).select_related("user")
                    .order_by("user__username"))
-        return Response([{"username": m.user.username, "role": m.role} for m in members])
+        return listed(request, members, lambda page: [
+            {"username": m.user.username, "role": m.role} for m in page])
 
     @extend_schema(
         tags=["access"], request=s.MemberInputSerializer,
@@ -73,7 +74,7 @@ class ClubMemberView(JsonView):
                              "status": "invited"}, status=202)
         # Location: the list of members, where the member appears with the new role.
         return created({"username": changed.user.username, "role": changed.role},
-                       reverse("api:club-members", args=[club_id]))
+                       address(request, "club-members", club_id))
 
 
 class MyMembershipView(JsonView):
@@ -98,7 +99,7 @@ class SessionListView(JsonView):
         session = services.create_session(club=Club.objects.get(pk=club_id), name=data["name"])
         summary = services.session_summary(session)
         return created(s.data_of(s.SessionSerializer, summary),
-                       reverse("api:session", args=[session.pk]))
+                       address(request, "session", session.pk))
 
 
 class SessionDetailView(JsonView):

@@ -6,7 +6,6 @@ members). The document's shape is described once, by the serializers of
 scorekeeper.services.documents, which check it on import and feed the schema here.
 """
 
-from django.urls import reverse
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -21,7 +20,7 @@ from ..services import exports, tournament_exports, tournaments
 from ..services.documents import GameDocumentSerializer, SessionDocumentSerializer
 from ..services.tournament_documents import TournamentDocumentSerializer
 from . import serializers as s
-from .access import JsonView, organiser, visible_game
+from .access import JsonView, address, organiser, visible_game
 from .clubs import visible_session
 from .errors import ERRORS, WRITE_ERRORS
 from .serializers.tournaments import TournamentSerializer
@@ -100,13 +99,13 @@ class ClubImportView(JsonView):
         if imported.tournament is not None:
             view = tournaments.TournamentView(imported.tournament)
             body = s.data_of(TournamentSerializer, view)
-            location = reverse("api:tournament", args=[imported.tournament.pk])
+            location = address(request, "tournament", imported.tournament.pk)
         elif imported.game is not None:
             body = s.GameSerializer(services.load_game(imported.game)).data
-            location = reverse("api:game", args=[imported.game.pk])
+            location = address(request, "game", imported.game.pk)
         else:
             body = s.SessionSerializer(services.session_summary(imported.session)).data
-            location = reverse("api:session", args=[imported.session.pk])
+            location = address(request, "session", imported.session.pk)
         headers = {"Location": location}
         if not imported.created:
             headers["Idempotent-Replayed"] = "true"

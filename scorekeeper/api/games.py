@@ -1,15 +1,11 @@
 """Presets, hands, and games: start, list, read, close, delete, void."""
 
 from django.core.cache import cache
-from django.core.paginator import Page
 from django.http import HttpResponse
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from .. import rules as engine
 from .. import services
@@ -19,6 +15,7 @@ from ..services import policy
 from . import serializers as s
 from .access import (
     JsonView,
+    address,
     caller_club,
     created,
     if_match,
@@ -38,6 +35,7 @@ from .errors import (
     WRITE_ERRORS,
     etag_header,
 )
+from .lists import ListPages, listed
 
 # Undoing (docs/api.md, "Undoing"): the writes that take something back honour If-Match
 # when it is sent, as a correction requires it.
@@ -58,9 +56,10 @@ class PresetListView(JsonView):
     @extend_schema(tags=["rules"],
                    responses={200: s.PresetSerializer(many=True), **PUBLIC_ERRORS})
     def get(self, request):
-        return Response([
-            {"key": key, "name": preset["name"], "rules": engine.Rules.preset(key).to_dict()}
-            for key, preset in engine.PRESETS.items()
+        return listed(request, list(engine.PRESETS), lambda keys: [
+            {"key": key, "name": engine.PRESETS[key]["name"],
+             "rules": engine.Rules.preset(key).to_dict()}
+            for key in keys
         ])
 
 
@@ -87,55 +86,6 @@ class EvaluateView(JsonView):
         return Response(s.data_of(s.EvaluateSerializer, result))
 
 
-class GamePagination(PageNumberPagination):
-    """The pages of every list that pages (docs/api.md, "Pagination"): `page` from 1,
-    `page_size` 1..200 (50 unless given), both checked (400 otherwise). A page past the
-    end is empty, not a 404: its `next` is null and its `previous` the last page. Each
-    page also links its neighbours, the first and the last page in a `Link` header."""
-
-    page_size = 50
-    max_page_size = 200
-    page_size_query_param = "page_size"
-
-    def paginate_queryset(self, queryset, request, view=None):
-        query = s.validated(s.PageQuerySerializer, {
-            name: request.query_params[name] for name in ("page", "page_size")
-            if name in request.query_params})
-        self.request = request
-        paginator = self.django_paginator_class(queryset, query.get("page_size", self.page_size))
-        number = query.get("page", 1)
-        if number <= paginator.num_pages:
-            self.page = paginator.page(number)
-        else:
-            self.page = Page([], number, paginator)
-        return list(self.page)
-
-    def get_previous_link(self):
-        last = self.page.paginator.num_pages
-        if self.page.number <= last:
-            return super().get_previous_link()
-        return self.page_link(last)
-
-    def page_link(self, number: int) -> str:
-        """This list's address at page `number` (the first without `page`, as `previous`)."""
-        url = self.request.build_absolute_uri()
-        if number == 1:
-            return remove_query_param(url, self.page_query_param)
-        return replace_query_param(url, self.page_query_param, number)
-
-    def link_header(self) -> str:
-        """RFC 8288 links: first, prev and next when there are, last."""
-        last = self.page.paginator.num_pages
-        links = {"first": self.page_link(1), "prev": self.get_previous_link(),
-                 "next": self.get_next_link(), "last": self.page_link(last)}
-        return ", ".join(f'<{url}>; rel="{rel}"' for rel, url in links.items() if url)
-
-    def get_paginated_response(self, data):
-        response = super().get_paginated_response(data)
-        response["Link"] = self.link_header()
-        return response
-
-
 class GameListView(JsonView):
     @extend_schema(
         tags=["games"], operation_id="games_list",
@@ -153,7 +103,7 @@ class GameListView(JsonView):
             games = games.exclude(status=GameStatus.VOID)
         if (club := query.validated_data.get("club")) is not None:
             games = games.filter(club_id=club)
-        paginator = GamePagination()
+        paginator = ListPages()
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response(
             s.data_of(s.GameSummarySerializer, page, many=True))
@@ -176,7 +126,7 @@ class GameListView(JsonView):
             currency=data["currency"], user=request.user,
         )
         data = s.data_of(s.GameSerializer, view)
-        return created(data, reverse("api:game", args=[data["id"]]), version=data["version"])
+        return created(data, address(request, "game", data["id"]), version=data["version"])
 
 
 class GameDetailView(JsonView):

@@ -11,8 +11,9 @@ from rest_framework.response import Response
 
 from ..models import Invite, Membership
 from ..services import clubs as club_services
-from .access import JsonView, account, created, organiser, shape
+from .access import JsonView, account, address, created, organiser, shape
 from .errors import ERRORS, WRITE_ERRORS
+from .lists import listed
 from .serializers import ErrorSerializer, StrictIntegerField, StrictSerializer, data_of
 
 # --- Shapes ---------------------------------------------------------------------------------
@@ -81,8 +82,8 @@ class InviteListView(JsonView):
     @extend_schema(tags=["access"], responses={200: InviteSerializer(many=True), **ERRORS})
     def get(self, request, club_id: int):
         organiser(request, club_id, "see the invites", action="club.admin.read")
-        return Response([invite_data(request, invite)
-                         for invite in club_services.invites_of(club_id)])
+        return listed(request, club_services.invites_of(club_id),
+                      lambda page: [invite_data(request, invite) for invite in page])
 
     @extend_schema(tags=["access"], request=InviteInputSerializer,
                    responses={201: InviteSerializer, **WRITE_ERRORS})
@@ -92,7 +93,7 @@ class InviteListView(JsonView):
         invite = club_services.create_invite(club_id=club_id, role=data["role"],
                                              days=data["days"], max_uses=data["uses"],
                                              user=request.user)
-        location = reverse("api:club-invite", args=[club_id, invite.pk])
+        location = address(request, "club-invite", club_id, invite.pk)
         return Response(invite_data(request, invite), status=201,
                         headers={"Location": location})
 
@@ -150,11 +151,12 @@ class InvitationListView(JsonView):
                    description="The caller's open invitations, newest first.")
     def get(self, request):
         account(request, write=False)
-        return Response([data_of(InvitationSerializer, {
-            "id": invite.pk, "club": {"id": invite.club_id, "name": invite.club.name},
-            "role": invite.role, "expires_at": invite.expires_at,
-            "invited_by": invite.created_by.get_username() if invite.created_by else None,
-        }) for invite in club_services.invitations_for(request.user)])
+        return listed(request, club_services.invitations_for(request.user), lambda page: [
+            data_of(InvitationSerializer, {
+                "id": invite.pk, "club": {"id": invite.club_id, "name": invite.club.name},
+                "role": invite.role, "expires_at": invite.expires_at,
+                "invited_by": invite.created_by.get_username() if invite.created_by else None,
+            }) for invite in page])
 
 
 class InvitationAcceptView(JsonView):
@@ -172,7 +174,7 @@ class InvitationAcceptView(JsonView):
                                               "role": member.role})
         if not joined:
             return Response(data)
-        return created(data, reverse("api:club", args=[member.club_id]))
+        return created(data, address(request, "club", member.club_id))
 
 
 class InvitationDeclineView(JsonView):

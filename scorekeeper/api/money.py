@@ -9,6 +9,7 @@ from .. import services
 from . import serializers as s
 from .access import JsonView, not_modified, visible_game
 from .errors import ERRORS, IF_NONE_MATCH, NOT_MODIFIED, etag_header
+from .lists import listed
 
 
 class LedgerView(JsonView):
@@ -20,8 +21,9 @@ class LedgerView(JsonView):
         # The ledger moves only with the game's writes, each of which bumps its version.
         if unchanged := not_modified(request, game):
             return unchanged
-        return Response(s.data_of(s.LedgerEntrySerializer, ledger.lines(game.pk), many=True),
-                        headers={"ETag": f'"{game.version}"'})
+        return listed(request, ledger.lines(game.pk),
+                      lambda page: s.data_of(s.LedgerEntrySerializer, page, many=True),
+                      headers={"ETag": f'"{game.version}"'})
 
 
 class SettlementView(JsonView):

@@ -1,10 +1,13 @@
 """Query parameters as the schema declares them (docs/api.md, "Query parameters"): an
-operation takes the parameters its OpenAPI description names and no other. `?clubb=99` is
-a 400 naming `clubb`, not the whole list. (The value of a parameter it takes is checked by
-the operation itself, as it reads it: `?page_size=x` is a 400 naming `page_size`.)
+operation takes the parameters its OpenAPI description names and no other, each once.
+`?clubb=99` is a 400 naming `clubb`, not the whole list; `?status=running&status=void` a 400
+naming `status`, not whichever came last. A page's `page` and `page_size` are checked here,
+before the operation answers anything (a 304 included); the value of any other parameter is
+checked by the operation itself, as it reads it.
 
-The schema is the one description of what each operation takes: the one the schema view
-serves (generated once per process), read on the first API request that has a query string.
+The schema is the one description of what each operation takes: the ones the schema views
+serve (each version's, generated once per process), read on the first API request that has
+a query string.
 """
 
 import functools
@@ -12,23 +15,28 @@ import re
 
 from ..rules import RulesError
 from ..rules.errors import Collected
+from . import serializers as s
 
 # A route as Django's resolver names it -> the path as the schema writes it:
 # "api/v1/games/<int:game_id>/" -> "/api/v1/games/{game_id}/".
 ROUTE_PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
 # Parameters of the machinery rather than of an operation: DRF's renderer choice.
 ALWAYS_TAKEN = frozenset({"format"})
+# The parameters of every list that pages (scorekeeper/api/lists.py).
+PAGING = ("page", "page_size")
 
 
 @functools.cache
 def declared() -> dict[tuple[str, str], frozenset[str]]:
     """(schema path, method) -> the names of each operation's query parameters."""
-    from .schema import KeptSchemaGenerator
+    from .schema import VERSIONS, KeptSchemaGenerator
 
-    schema = KeptSchemaGenerator().get_schema(request=None, public=True)
+    schemas = [KeptSchemaGenerator(api_version=version).get_schema(request=None, public=True)
+               for version in VERSIONS]
     return {(path, method.upper()): frozenset(
                 parameter["name"] for parameter in operation.get("parameters", [])
                 if parameter.get("in") == "query")
+            for schema in schemas
             for path, operations in schema["paths"].items()
             for method, operation in operations.items()}
 
@@ -45,10 +53,17 @@ def check(request) -> None:
     if taken is None:
         return  # not an operation of the schema (the schema itself, the docs page)
     found = Collected()
-    for name in request.query_params:
+    for name, values in request.query_params.lists():
         if name not in taken and name not in ALWAYS_TAKEN:
             known = ", ".join(sorted(taken)) or "none"
             found.add(RulesError(
                 f"Unknown query parameter {name!r}; this operation takes: {known}",
                 where=(name,), code="unknown_parameter"))
+        elif len(values) > 1:
+            found.add(RulesError(
+                f"Query parameter {name!r} is given {len(values)} times; give it once",
+                where=(name,), code="repeated_parameter"))
     found.raise_any()
+    paging = {name: request.query_params[name] for name in PAGING if name in request.query_params}
+    if paging:
+        s.validated(s.PageQuerySerializer, paging)

@@ -19,7 +19,7 @@ from ..services import reports
 from . import serializers as s
 from .access import JsonView, member
 from .errors import ERRORS, PAGE_LINKS
-from .games import GamePagination
+from .lists import ListPages
 from .serializers.tournaments import PlacingSerializer
 
 # --- Shapes (they feed the OpenAPI schema; the views build the data) ------------------------
@@ -141,7 +141,7 @@ class ClubReportView(JsonView):
         # Callers from before GET .../report/csv/ (docs/api.md) still get the CSV here.
         if request.query_params.get("format") == "csv":
             return csv_answer(club, table)
-        paginator = GamePagination()
+        paginator = ListPages()
         page = paginator.paginate_queryset(reports.ended_games(club.pk), request, view=self)
         players = reports.player_lines(club.pk)
         finished, records = reports.tournament_records(club.pk)

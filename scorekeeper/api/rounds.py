@@ -1,7 +1,6 @@
 """Rounds (enter, list, read, correct, undo the last) and re-buys."""
 
 from django.db import transaction
-from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -17,6 +16,7 @@ from . import families
 from . import serializers as s
 from .access import (
     JsonView,
+    address,
     created,
     if_match,
     not_modified,
@@ -26,6 +26,7 @@ from .access import (
 )
 from .errors import CONFLICT, ERRORS, IF_NONE_MATCH, NOT_MODIFIED, WRITE_ERRORS, etag_header
 from .games import IF_MATCH_OPTIONAL, PRECONDITION_FAILED, UNDO_CONFLICT
+from .lists import listed
 
 
 def _hands(data) -> list[services.HandInput]:
@@ -70,9 +71,9 @@ class RoundListView(JsonView):
         if unchanged := not_modified(request, game):
             return unchanged
         view = services.load_game(game)
-        lines = [view.round_line(result) for result in view.history.rounds]
-        return Response(s.data_of(s.RoundSerializer, lines, many=True),
-                        headers={"ETag": f'"{game.version}"'})
+        return listed(request, view.history.rounds, lambda page: s.data_of(
+            s.RoundSerializer, [view.round_line(result) for result in page], many=True),
+            headers={"ETag": f'"{game.version}"'})
 
     def plan_post(self, request, game_id: int) -> tuple[services.PlannedRound, dict]:
         # Worked out before the lock: the game's row is read once, for the access check
@@ -96,7 +97,7 @@ class RoundListView(JsonView):
         result, view = services.store_round(planned)
         if view.game.version != planned.view.game.version + 1:
             answer = _answer(view, result)  # another write came first: it counts too
-        return created(answer, reverse("api:round", args=[game_id, result.number]),
+        return created(answer, address(request, "round", game_id, result.number),
                        version=view.game.version)
 
 
@@ -166,7 +167,7 @@ class RebuyView(JsonView):
         view = services.take_rebuy(game_id=game_id, player=data["player"], user=request.user,
                                    request_id=request.headers.get("Idempotency-Key", ""))
         # A re-buy is no object of its own: Location names the game it changed.
-        return created(s.data_of(s.GameSerializer, view), reverse("api:game", args=[game_id]),
+        return created(s.data_of(s.GameSerializer, view), address(request, "game", game_id),
                        version=view.game.version)
 
 

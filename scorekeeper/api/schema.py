@@ -19,14 +19,19 @@ hold for (a drf-spectacular postprocessing hook, settings.SPECTACULAR_SETTINGS):
 
 What one operation alone sends (ETag, the CSV) its view declares.
 
-GET /api/v1/schema/ serves the schema from `KeptSchemaGenerator`, generated once per
-process and language.
+GET /api/v1/schema/ and /api/v2/schema/ serve each version's schema from
+`KeptSchemaGenerator`, generated once per process, language and version.
 """
 
 from django.utils import translation
 from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.settings import patched_settings
 
 from .access import KEYED_METHODS, JsonView
+
+# Each version of the API and the number its schema carries (docs/api.md, "Versions"):
+# /v2 differs from /v1 only in its lists, each a page (scorekeeper/api/lists.py).
+VERSIONS = {"v1": "1.0.0", "v2": "2.0.0"}
 
 ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
 
@@ -136,7 +141,13 @@ def body_has_required_fields(body: dict, schemas: dict) -> bool:
 
 
 class KeptSchemaGenerator(SchemaGenerator):
-    """drf-spectacular's generator, keeping what it made for the life of the process.
+    """drf-spectacular's generator for one version of the API, keeping what it made for the
+    life of the process.
+
+    A version's schema describes its own addresses only (/api/v1/... or /api/v2/...: the
+    two serve the same operations, named alike) and carries the version's number. The
+    version comes as drf-spectacular passes it (SpectacularAPIView's `api_version`, `manage.py
+    spectacular --api-version`); v1 unless given.
 
     The schema follows from the code and the settings alone (it is public: no caller's
     rights change it), and making it walks every view and serializer: a second of CPU,
@@ -145,8 +156,21 @@ class KeptSchemaGenerator(SchemaGenerator):
 
     _kept: dict = {}
 
+    def __init__(self, *args, **kwargs):
+        self.served_version = kwargs.pop("api_version", None) or "v1"
+        if self.served_version not in VERSIONS:
+            raise ValueError(f"No API version {self.served_version!r}: {sorted(VERSIONS)}")
+        super().__init__(*args, **kwargs)
+
+    def _initialise_endpoints(self):
+        super()._initialise_endpoints()
+        prefix = f"/api/{self.served_version}/"
+        self.endpoints = [endpoint for endpoint in self.endpoints
+                          if endpoint[0].startswith(prefix)]
+
     def get_schema(self, request=None, public=False):
-        key = (translation.get_language(), self.api_version, public)
+        key = (translation.get_language(), self.served_version, public)
         if key not in self._kept:
-            self._kept[key] = super().get_schema(request=request, public=public)
+            with patched_settings({"VERSION": VERSIONS[self.served_version]}):
+                self._kept[key] = super().get_schema(request=request, public=public)
         return self._kept[key]

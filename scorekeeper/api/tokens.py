@@ -13,6 +13,7 @@ from ..models import ApiToken
 from ..services import tokens
 from .access import JsonBodyParser, JsonView, account, organiser, shape
 from .errors import ERRORS, PUBLIC_ERRORS, WRITE_ERRORS
+from .lists import listed
 from .serializers import (
     ErrorSerializer,
     IdField,
@@ -123,7 +124,8 @@ class TokenListView(JsonView):
     @extend_schema(tags=["access"], responses={200: ApiTokenSerializer(many=True), **ERRORS})
     def get(self, request):
         account(request, write=False)
-        return Response(data_of(ApiTokenSerializer, tokens.tokens_of(request.user), many=True))
+        return listed(request, tokens.tokens_of(request.user),
+                      lambda page: data_of(ApiTokenSerializer, page, many=True))
 
 
 class TokenDetailView(JsonView):
@@ -140,7 +142,8 @@ class ClubTokenListView(JsonView):
     def get(self, request, club_id: int):
         organiser(request, club_id, "see the tokens scoped to the club",
                   action="club.admin.read")
-        return Response(data_of(MemberTokenSerializer, tokens.club_tokens(club_id), many=True))
+        return listed(request, tokens.club_tokens(club_id),
+                      lambda page: data_of(MemberTokenSerializer, page, many=True))
 
 
 class ClubTokenDetailView(JsonView):

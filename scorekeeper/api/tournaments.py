@@ -2,7 +2,6 @@
 bracket, read its ledger. Its matches are games, entered through the rounds API."""
 
 from django.http import StreamingHttpResponse
-from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.renderers import JSONRenderer
@@ -14,8 +13,9 @@ from ..models import Club
 from ..rules import parse_money
 from ..services import reports, tournaments
 from . import serializers as s
-from .access import JsonView, created, shape
+from .access import JsonView, address, created, shape
 from .errors import ERRORS, WRITE_ERRORS, etag_header
+from .lists import listed
 from .reports import ErrorsAsJson
 from .serializers.tournaments import (
     TournamentInputSerializer,
@@ -29,8 +29,8 @@ class ClubTournamentListView(JsonView):
                    responses={200: TournamentSerializer(many=True), **ERRORS})
     def get(self, request, club_id: int):
         tournaments.check_club(request, club_id)
-        views = [tournaments.TournamentView(t) for t in tournaments.club_tournaments(club_id)]
-        return Response(s.data_of(TournamentSerializer, views, many=True))
+        return listed(request, tournaments.club_tournaments(club_id), lambda page: s.data_of(
+            TournamentSerializer, [tournaments.TournamentView(t) for t in page], many=True))
 
     @extend_schema(tags=["tournaments"], operation_id="clubs_tournaments_create",
                    request=TournamentInputSerializer, parameters=[etag_header(201)],
@@ -45,7 +45,7 @@ class ClubTournamentListView(JsonView):
             payouts=data["payouts"], currency=data["currency"], user=request,
             request_id=request.headers.get("Idempotency-Key", ""))
         body = s.data_of(TournamentSerializer, view)
-        return created(body, reverse("api:tournament", args=[body["id"]]),
+        return created(body, address(request, "tournament", body["id"]),
                        version=body["version"])
 
 

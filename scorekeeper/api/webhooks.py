@@ -3,15 +3,14 @@ pinged, deleted, their secrets rotated and their deliveries replayed by the club
 organisers, with the services of the webhooks page (scorekeeper/services/webhooks.py,
 webhook_signing.py for the secrets)."""
 
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
 from ..services import webhook_signing, webhooks
-from .access import JsonView, created, organiser, shape
+from .access import JsonView, address, created, organiser, shape
 from .errors import ERRORS, PAGE_LINKS, WRITE_ERRORS
-from .games import GamePagination
+from .lists import ListPages, listed
 from .serializers import (
     ErrorSerializer,
     EventField,
@@ -127,8 +126,8 @@ class WebhookListView(JsonView):
     @extend_schema(tags=["webhooks"], responses={200: WebhookSerializer(many=True), **ERRORS})
     def get(self, request, club_id: int):
         organiser(request, club_id, WHAT, action="club.admin.read")
-        listed = webhooks.club_webhooks(club_id).select_related("created_by")
-        return Response([webhook_data(webhook) for webhook in listed])
+        return listed(request, webhooks.club_webhooks(club_id).select_related("created_by"),
+                      lambda page: [webhook_data(webhook) for webhook in page])
 
     @extend_schema(tags=["webhooks"], request=WebhookInputSerializer,
                    responses={201: NewWebhookSerializer, **WRITE_ERRORS})
@@ -138,7 +137,7 @@ class WebhookListView(JsonView):
         webhook = webhooks.create_webhook(club_id=club_id, url=data["url"],
                                           events=data["events"], user=request.user)
         return created({**webhook_data(webhook), "secret": webhook.secret},
-                       reverse("api:club-webhook", args=[club_id, webhook.pk]))
+                       address(request, "club-webhook", club_id, webhook.pk))
 
 
 class WebhookDetailView(JsonView):
@@ -195,7 +194,7 @@ class DeliveryListView(JsonView):
         """The webhook's deliveries, newest first, each with its attempts."""
         organiser(request, club_id, WHAT, action="club.admin.read")
         webhook = webhooks.webhook_of(club_id, webhook_id)
-        paginator = GamePagination()
+        paginator = ListPages()
         page = paginator.paginate_queryset(webhooks.deliveries_of(webhook), request, view=self)
         return paginator.get_paginated_response([delivery_data(each) for each in page])
 

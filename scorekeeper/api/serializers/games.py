@@ -175,7 +175,7 @@ class GameSummarySerializer(serializers.Serializer):
 
 
 class PageQuerySerializer(serializers.Serializer):
-    """Which page of a list (docs/api.md, "Pagination"): checked by api.games.GamePagination
+    """Which page of a list (docs/api.md, "Pagination"): checked by api.lists.ListPages
     for every list that pages, and declared with their bounds in the schema."""
 
     page = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,

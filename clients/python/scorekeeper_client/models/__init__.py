@@ -102,6 +102,17 @@ from .mode_enum import ModeEnum
 from .net import Net
 from .new_token import NewToken
 from .new_webhook import NewWebhook
+from .paginated_api_token_list import PaginatedApiTokenList
+from .paginated_club_with_role_list import PaginatedClubWithRoleList
+from .paginated_invitation_list import PaginatedInvitationList
+from .paginated_invite_list import PaginatedInviteList
+from .paginated_ledger_entry_list import PaginatedLedgerEntryList
+from .paginated_member_list import PaginatedMemberList
+from .paginated_member_token_list import PaginatedMemberTokenList
+from .paginated_preset_list import PaginatedPresetList
+from .paginated_round_list import PaginatedRoundList
+from .paginated_tournament_list import PaginatedTournamentList
+from .paginated_webhook_list import PaginatedWebhookList
 from .patched_webhook_change_request import PatchedWebhookChangeRequest
 from .payout import Payout
 from .penalty_input_request import PenaltyInputRequest
@@ -291,6 +302,17 @@ __all__ = (
     "Net",
     "NewToken",
     "NewWebhook",
+    "PaginatedApiTokenList",
+    "PaginatedClubWithRoleList",
+    "PaginatedInvitationList",
+    "PaginatedInviteList",
+    "PaginatedLedgerEntryList",
+    "PaginatedMemberList",
+    "PaginatedMemberTokenList",
+    "PaginatedPresetList",
+    "PaginatedRoundList",
+    "PaginatedTournamentList",
+    "PaginatedWebhookList",
     "PatchedWebhookChangeRequest",
     "Payout",
     "PenaltyInputRequest",

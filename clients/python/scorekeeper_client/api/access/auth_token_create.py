@@ -19,7 +19,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/auth/token/",
+        "url": "/api/v2/auth/token/",
     }
 
     _kwargs["json"] = body.to_dict()

@@ -21,7 +21,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/auth/tokens/{token_id}/".format(
+        "url": "/api/v2/auth/tokens/{token_id}/".format(
             token_id=quote(str(token_id), safe=""),
         ),
     }

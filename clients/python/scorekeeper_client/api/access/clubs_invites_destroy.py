@@ -22,7 +22,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/clubs/{club_id}/invites/{invite_id}/".format(
+        "url": "/api/v2/clubs/{club_id}/invites/{invite_id}/".format(
             club_id=quote(str(club_id), safe=""),
             invite_id=quote(str(invite_id), safe=""),
         ),

@@ -5,16 +5,29 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.club_with_role import ClubWithRole
 from ...models.error import Error
-from ...types import Response
+from ...models.paginated_club_with_role_list import PaginatedClubWithRoleList
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/clubs/",
+        "url": "/api/v2/clubs/",
+        "params": params,
     }
 
     return _kwargs
@@ -22,14 +35,9 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | list[ClubWithRole] | None:
+) -> Error | PaginatedClubWithRoleList | None:
     if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = ClubWithRole.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
+        response_200 = PaginatedClubWithRoleList.from_dict(response.json())
 
         return response_200
 
@@ -71,7 +79,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | list[ClubWithRole]]:
+) -> Response[Error | PaginatedClubWithRoleList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,17 +91,26 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[ClubWithRole]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedClubWithRoleList]:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[ClubWithRole]]
+        Response[Error | PaginatedClubWithRoleList]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -105,35 +122,52 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Error | list[ClubWithRole] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedClubWithRoleList | None:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[ClubWithRole]
+        Error | PaginatedClubWithRoleList
     """
 
     return sync_detailed(
         client=client,
+        page=page,
+        page_size=page_size,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[ClubWithRole]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedClubWithRoleList]:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[ClubWithRole]]
+        Response[Error | PaginatedClubWithRoleList]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -143,18 +177,26 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Error | list[ClubWithRole] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedClubWithRoleList | None:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[ClubWithRole]
+        Error | PaginatedClubWithRoleList
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            page=page,
+            page_size=page_size,
         )
     ).parsed

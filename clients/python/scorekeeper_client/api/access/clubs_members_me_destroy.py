@@ -21,7 +21,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/clubs/{club_id}/members/me/".format(
+        "url": "/api/v2/clubs/{club_id}/members/me/".format(
             club_id=quote(str(club_id), safe=""),
         ),
     }

@@ -17,7 +17,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/clubs/{club_id}/".format(
+        "url": "/api/v2/clubs/{club_id}/".format(
             club_id=quote(str(club_id), safe=""),
         ),
     }

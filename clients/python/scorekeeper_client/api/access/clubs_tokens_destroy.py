@@ -22,7 +22,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/clubs/{club_id}/tokens/{token_id}/".format(
+        "url": "/api/v2/clubs/{club_id}/tokens/{token_id}/".format(
             club_id=quote(str(club_id), safe=""),
             token_id=quote(str(token_id), safe=""),
         ),

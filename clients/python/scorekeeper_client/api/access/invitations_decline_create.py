@@ -21,7 +21,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/invitations/{invite_id}/decline/".format(
+        "url": "/api/v2/invitations/{invite_id}/decline/".format(
             invite_id=quote(str(invite_id), safe=""),
         ),
     }

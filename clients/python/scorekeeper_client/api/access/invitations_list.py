@@ -6,15 +6,28 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.invitation import Invitation
-from ...types import Response
+from ...models.paginated_invitation_list import PaginatedInvitationList
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/invitations/",
+        "url": "/api/v2/invitations/",
+        "params": params,
     }
 
     return _kwargs
@@ -22,14 +35,9 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | list[Invitation] | None:
+) -> Error | PaginatedInvitationList | None:
     if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = Invitation.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
+        response_200 = PaginatedInvitationList.from_dict(response.json())
 
         return response_200
 
@@ -71,7 +79,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | list[Invitation]]:
+) -> Response[Error | PaginatedInvitationList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,18 +91,27 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[Invitation]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedInvitationList]:
     """The caller's open invitations, newest first.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[Invitation]]
+        Response[Error | PaginatedInvitationList]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -106,37 +123,54 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Error | list[Invitation] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedInvitationList | None:
     """The caller's open invitations, newest first.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[Invitation]
+        Error | PaginatedInvitationList
     """
 
     return sync_detailed(
         client=client,
+        page=page,
+        page_size=page_size,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[Invitation]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedInvitationList]:
     """The caller's open invitations, newest first.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[Invitation]]
+        Response[Error | PaginatedInvitationList]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -146,19 +180,27 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Error | list[Invitation] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedInvitationList | None:
     """The caller's open invitations, newest first.
+
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[Invitation]
+        Error | PaginatedInvitationList
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            page=page,
+            page_size=page_size,
         )
     ).parsed

@@ -28,7 +28,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/clubs/{club_id}/import/".format(
+        "url": "/api/v2/clubs/{club_id}/import/".format(
             club_id=quote(str(club_id), safe=""),
         ),
     }

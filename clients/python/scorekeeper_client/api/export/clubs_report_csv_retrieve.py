@@ -29,7 +29,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/clubs/{club_id}/report/csv/".format(
+        "url": "/api/v2/clubs/{club_id}/report/csv/".format(
             club_id=quote(str(club_id), safe=""),
         ),
         "params": params,

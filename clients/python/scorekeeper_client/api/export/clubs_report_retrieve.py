@@ -36,7 +36,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/clubs/{club_id}/report/".format(
+        "url": "/api/v2/clubs/{club_id}/report/".format(
             club_id=quote(str(club_id), safe=""),
         ),
         "params": params,

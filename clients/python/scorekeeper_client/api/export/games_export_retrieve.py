@@ -17,7 +17,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/games/{game_id}/export/".format(
+        "url": "/api/v2/games/{game_id}/export/".format(
             game_id=quote(str(game_id), safe=""),
         ),
     }

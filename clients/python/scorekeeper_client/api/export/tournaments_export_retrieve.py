@@ -17,7 +17,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/tournaments/{tournament_id}/export/".format(
+        "url": "/api/v2/tournaments/{tournament_id}/export/".format(
             tournament_id=quote(str(tournament_id), safe=""),
         ),
     }

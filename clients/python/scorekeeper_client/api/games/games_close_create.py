@@ -22,7 +22,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/games/{game_id}/close/".format(
+        "url": "/api/v2/games/{game_id}/close/".format(
             game_id=quote(str(game_id), safe=""),
         ),
     }

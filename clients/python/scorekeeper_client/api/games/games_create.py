@@ -22,7 +22,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/games/",
+        "url": "/api/v2/games/",
     }
 
     _kwargs["json"] = body.to_dict()

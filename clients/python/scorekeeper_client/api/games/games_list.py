@@ -37,7 +37,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/games/",
+        "url": "/api/v2/games/",
         "params": params,
     }
 

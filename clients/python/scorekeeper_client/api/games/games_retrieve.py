@@ -22,7 +22,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/games/{game_id}/".format(
+        "url": "/api/v2/games/{game_id}/".format(
             game_id=quote(str(game_id), safe=""),
         ),
     }

@@ -28,7 +28,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/games/{game_id}/void/".format(
+        "url": "/api/v2/games/{game_id}/void/".format(
             game_id=quote(str(game_id), safe=""),
         ),
     }

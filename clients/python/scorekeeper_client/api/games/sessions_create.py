@@ -22,7 +22,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/sessions/",
+        "url": "/api/v2/sessions/",
     }
 
     if not isinstance(body, Unset):

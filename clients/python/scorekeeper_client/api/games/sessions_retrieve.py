@@ -17,7 +17,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/sessions/{session_id}/".format(
+        "url": "/api/v2/sessions/{session_id}/".format(
             session_id=quote(str(session_id), safe=""),
         ),
     }

@@ -17,7 +17,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/games/{game_id}/settlement/".format(
+        "url": "/api/v2/games/{game_id}/settlement/".format(
             game_id=quote(str(game_id), safe=""),
         ),
     }

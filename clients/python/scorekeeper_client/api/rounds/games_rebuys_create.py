@@ -24,7 +24,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/games/{game_id}/rebuys/".format(
+        "url": "/api/v2/games/{game_id}/rebuys/".format(
             game_id=quote(str(game_id), safe=""),
         ),
     }

@@ -27,7 +27,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/games/{game_id}/rebuys/{player}/".format(
+        "url": "/api/v2/games/{game_id}/rebuys/{player}/".format(
             game_id=quote(str(game_id), safe=""),
             player=quote(str(player), safe=""),
         ),

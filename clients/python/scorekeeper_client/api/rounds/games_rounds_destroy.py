@@ -27,7 +27,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/games/{game_id}/rounds/{number}/".format(
+        "url": "/api/v2/games/{game_id}/rounds/{number}/".format(
             game_id=quote(str(game_id), safe=""),
             number=quote(str(number), safe=""),
         ),

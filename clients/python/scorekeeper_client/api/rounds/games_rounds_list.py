@@ -7,24 +7,35 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.round_ import Round
+from ...models.paginated_round_list import PaginatedRoundList
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: int,
     *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/games/{game_id}/rounds/".format(
+        "url": "/api/v2/games/{game_id}/rounds/".format(
             game_id=quote(str(game_id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -33,14 +44,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | list[Round] | None:
+) -> Any | Error | PaginatedRoundList | None:
     if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = Round.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
+        response_200 = PaginatedRoundList.from_dict(response.json())
 
         return response_200
 
@@ -86,7 +92,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Error | list[Round]]:
+) -> Response[Any | Error | PaginatedRoundList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,11 +105,15 @@ def sync_detailed(
     game_id: int,
     *,
     client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | Error | list[Round]]:
+) -> Response[Any | Error | PaginatedRoundList]:
     """
     Args:
         game_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -111,11 +121,13 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | list[Round]]
+        Response[Any | Error | PaginatedRoundList]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        page=page,
+        page_size=page_size,
         if_none_match=if_none_match,
     )
 
@@ -130,11 +142,15 @@ def sync(
     game_id: int,
     *,
     client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Any | Error | list[Round] | None:
+) -> Any | Error | PaginatedRoundList | None:
     """
     Args:
         game_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -142,12 +158,14 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | list[Round]
+        Any | Error | PaginatedRoundList
     """
 
     return sync_detailed(
         game_id=game_id,
         client=client,
+        page=page,
+        page_size=page_size,
         if_none_match=if_none_match,
     ).parsed
 
@@ -156,11 +174,15 @@ async def asyncio_detailed(
     game_id: int,
     *,
     client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | Error | list[Round]]:
+) -> Response[Any | Error | PaginatedRoundList]:
     """
     Args:
         game_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -168,11 +190,13 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | list[Round]]
+        Response[Any | Error | PaginatedRoundList]
     """
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        page=page,
+        page_size=page_size,
         if_none_match=if_none_match,
     )
 
@@ -185,11 +209,15 @@ async def asyncio(
     game_id: int,
     *,
     client: AuthenticatedClient,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Any | Error | list[Round] | None:
+) -> Any | Error | PaginatedRoundList | None:
     """
     Args:
         game_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -197,13 +225,15 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | list[Round]
+        Any | Error | PaginatedRoundList
     """
 
     return (
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            page=page,
+            page_size=page_size,
             if_none_match=if_none_match,
         )
     ).parsed

@@ -6,28 +6,38 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.preset import Preset
-from ...types import Response
+from ...models.paginated_preset_list import PaginatedPresetList
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/presets/",
+        "url": "/api/v2/presets/",
+        "params": params,
     }
 
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | list[Preset] | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | PaginatedPresetList | None:
     if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = Preset.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
+        response_200 = PaginatedPresetList.from_dict(response.json())
 
         return response_200
 
@@ -54,7 +64,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | list[Preset]]:
+) -> Response[Error | PaginatedPresetList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -66,17 +76,26 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[Preset]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedPresetList]:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[Preset]]
+        Response[Error | PaginatedPresetList]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -88,35 +107,52 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Error | list[Preset] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedPresetList | None:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[Preset]
+        Error | PaginatedPresetList
     """
 
     return sync_detailed(
         client=client,
+        page=page,
+        page_size=page_size,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[Preset]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedPresetList]:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[Preset]]
+        Response[Error | PaginatedPresetList]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        page=page,
+        page_size=page_size,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -126,18 +162,26 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Error | list[Preset] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedPresetList | None:
     """
+    Args:
+        page (int | Unset):
+        page_size (int | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[Preset]
+        Error | PaginatedPresetList
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            page=page,
+            page_size=page_size,
         )
     ).parsed

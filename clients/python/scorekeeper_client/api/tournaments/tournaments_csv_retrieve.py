@@ -16,7 +16,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/tournaments/{tournament_id}/csv/".format(
+        "url": "/api/v2/tournaments/{tournament_id}/csv/".format(
             tournament_id=quote(str(tournament_id), safe=""),
         ),
     }

@@ -24,7 +24,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/clubs/{club_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/replay/".format(
+        "url": "/api/v2/clubs/{club_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/replay/".format(
             club_id=quote(str(club_id), safe=""),
             webhook_id=quote(str(webhook_id), safe=""),
             delivery_id=quote(str(delivery_id), safe=""),

@@ -7,32 +7,41 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.webhook import Webhook
-from ...types import Response
+from ...models.paginated_webhook_list import PaginatedWebhookList
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     club_id: int,
+    *,
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["page"] = page
+
+    params["page_size"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/clubs/{club_id}/webhooks/".format(
+        "url": "/api/v2/clubs/{club_id}/webhooks/".format(
             club_id=quote(str(club_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | list[Webhook] | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | PaginatedWebhookList | None:
     if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = Webhook.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
+        response_200 = PaginatedWebhookList.from_dict(response.json())
 
         return response_200
 
@@ -74,7 +83,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | list[Webhook]]:
+) -> Response[Error | PaginatedWebhookList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,21 +96,27 @@ def sync_detailed(
     club_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[Webhook]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedWebhookList]:
     """
     Args:
         club_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[Webhook]]
+        Response[Error | PaginatedWebhookList]
     """
 
     kwargs = _get_kwargs(
         club_id=club_id,
+        page=page,
+        page_size=page_size,
     )
 
     response = client.get_httpx_client().request(
@@ -115,22 +130,28 @@ def sync(
     club_id: int,
     *,
     client: AuthenticatedClient,
-) -> Error | list[Webhook] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedWebhookList | None:
     """
     Args:
         club_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[Webhook]
+        Error | PaginatedWebhookList
     """
 
     return sync_detailed(
         club_id=club_id,
         client=client,
+        page=page,
+        page_size=page_size,
     ).parsed
 
 
@@ -138,21 +159,27 @@ async def asyncio_detailed(
     club_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Error | list[Webhook]]:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[Error | PaginatedWebhookList]:
     """
     Args:
         club_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | list[Webhook]]
+        Response[Error | PaginatedWebhookList]
     """
 
     kwargs = _get_kwargs(
         club_id=club_id,
+        page=page,
+        page_size=page_size,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -164,22 +191,28 @@ async def asyncio(
     club_id: int,
     *,
     client: AuthenticatedClient,
-) -> Error | list[Webhook] | None:
+    page: int | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Error | PaginatedWebhookList | None:
     """
     Args:
         club_id (int):
+        page (int | Unset):
+        page_size (int | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | list[Webhook]
+        Error | PaginatedWebhookList
     """
 
     return (
         await asyncio_detailed(
             club_id=club_id,
             client=client,
+            page=page,
+            page_size=page_size,
         )
     ).parsed

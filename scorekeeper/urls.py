@@ -107,6 +107,7 @@ def api_routes(version: str, namespace: str) -> tuple[list, str]:
             SpectacularSwaggerSplitView.as_view(url_name=f"{namespace}:schema")), name="docs"),
     ], "api"
 
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_routes("v1", "api"), namespace="api")),

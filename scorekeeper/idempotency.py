@@ -68,7 +68,9 @@ def once[P, T](
 
     `key` as the client sent it (MAX_KEY characters at most; the spaces around it do not
     count). `answer(result)` gives what to store for a retry. Without a key the write
-    simply runs. KeyReused when the key came with another request.
+    simply runs. KeyReused when the key came with another request. The answer's body is
+    stored as it is: JSON's own types (the API's renders its answer to JSON for it), so that
+    nothing is converted again while the write holds the lock.
 
     `prepare()`, when given, runs first and outside the key's transaction (it reads and
     asks, it writes nothing: a round worked out before the lock, docs/reliability.md);
@@ -90,7 +92,7 @@ def once[P, T](
             first = answer(result)
             IdempotencyKey.objects.create(
                 user=user, key=key, fingerprint=fingerprint, response_status=first.status,
-                response_body=json.loads(json.dumps(first.body, default=str)),
+                response_body=first.body,
                 response_headers=first.headers,
             )
             return result, None

@@ -5,7 +5,8 @@ Python: openapi-python-client writes a package from /api/v2/schema/ (as `make cl
 ruff's F rules must pass on it, every module must import, and the package plays a short Wiener
 Rummy game through its typed models. TypeScript: openapi-typescript writes the types from
 /api/v1/schema/, tsc typechecks them with the program tests/clients/game.ts (openapi-fetch), and
-node runs that program for a round. So each version is used through a generated client.
+node runs that program: a game of each family, whose totals and money are checked here. So each
+version is used through a generated client.
 
 The tools come with `make test`: openapi-python-client from requirements.txt, the npm packages
 from tests/clients/package-lock.json (`make clients`). A missing tool fails, it never skips.
@@ -124,8 +125,8 @@ def compiled_before(schema: Path, work: Path) -> Path:
 
 
 
-def test_the_typescript_types_from_openapi_typescript_typecheck_and_play_a_round(bob, live_server,
-                                                                                 tmp_path):
+def test_the_typescript_types_from_openapi_typescript_typecheck_and_play_each_family(
+        bob, live_server, tmp_path):
     node = shutil.which("node")
     assert node, "Node.js is missing: `make clients` installs it"
     assert (NODE_MODULES / ".bin" / "tsc").exists(), (
@@ -154,15 +155,52 @@ def test_the_typescript_types_from_openapi_typescript_typecheck_and_play_a_round
         compiled.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(work / "out" / "game.js", compiled)
 
-    # then the program signs in, starts a game of three and enters a round in which Cem knocks
-    # with 2, and its totals and ledger are right (docs/rules.md 3.4, 3.5 and 5.2)
-    played = run([node, work / "out" / "game.js", live_server.url, *BOB])
-    assert json.loads(played.stdout) == {
-        "totals": {"Anna": 55, "Ben": 62, "Cem": 2},
-        "pot": "15.00",
-        "ledger": [
-            ["buy_in", None, "Anna", "pot", "5.00"], ["buy_in", None, "Ben", "pot", "5.00"],
-            ["buy_in", None, "Cem", "pot", "5.00"],
-            ["knock_premium", 1, "Anna", "Cem", "1.00"], ["knock_premium", 1, "Ben", "Cem", "1.00"],
-        ],
-    }
+    # then the program signs in and plays a game of each family through the generated types,
+    # and every total, place and payment is the one docs/rules.md works out (the same games
+    # as the Python client's, tests/client_games.py)
+    played = json.loads(run([node, work / "out" / "game.js", live_server.url, *BOB]).stdout)
+
+    # Wiener: Cem knocks with 2, then goes Rummy; the others write 10 more and are out at 101
+    # and 112 (3.4); Cem takes the pot of 15.00 and each pays him 8.00 (5.3, 5.6)
+    wiener = played["wiener"]
+    assert wiener["first"] == [["Anna", 55, 55], ["Ben", 62, 62], ["Cem", 2, 2]]
+    assert wiener["second"] == [True, "Cem"]
+    assert wiener["final"] == ["finished", "Cem", "0.00"]
+    assert wiener["standings"] == [
+        ["Anna", 101, "out", 2, "-8.00"], ["Ben", 112, "out", 3, "-8.00"],
+        ["Cem", 2, "in", 1, "16.00"]]
+    assert wiener["ledger"] == [
+        ["buy_in", None, "Anna", "pot", "5.00"], ["buy_in", None, "Ben", "pot", "5.00"],
+        ["buy_in", None, "Cem", "pot", "5.00"],
+        ["knock_premium", 1, "Anna", "Cem", "1.00"], ["knock_premium", 1, "Ben", "Cem", "1.00"],
+        ["rummy_premium", 2, "Anna", "Cem", "2.00"], ["rummy_premium", 2, "Ben", "Cem", "2.00"],
+        ["payout", None, "pot", "Cem", "15.00"]]
+    assert wiener["settlement"] == [["Anna", "Cem", "8.00"], ["Ben", "Cem", "8.00"]]
+
+    # Gin: the sheet of seed 004 at 0.10 a point (8.6, 8.8): B wins 263 to 69
+    gin = played["gin"]
+    assert gin["rounds"] == [["A", 17, False, False], ["B", 33, True, False],
+                             ["A", 12, False, True], ["B", 42, True, False],
+                             ["B", 28, False, False]]
+    assert gin["final"] == ["finished", "B"]
+    assert gin["players"] == [["A", 29, 2, 69, 2], ["B", 103, 3, 263, 1]]
+    assert gin["settlement"] == [["A", "B", "19.40"]]
+
+    # Basic Rummy: Anna goes out and scores 29 + 25 (9.4), then the game is closed
+    basic = played["basic_rummy"]
+    assert basic["results"] == [["Anna", 0, 54], ["Ben", 29, 0], ["Cem", 25, 0]]
+    assert basic["final"] == ["finished", "Anna"]
+    assert basic["standings"] == [
+        ["Anna", 54, "in", 1, "5.40"], ["Ben", 0, "in", 2, "-2.90"],
+        ["Cem", 0, "in", 2, "-2.50"]]
+    assert basic["settlement"] == [["Ben", "Anna", "2.90"], ["Cem", "Anna", "2.50"]]
+
+    # Rami: the round of 10.9 (a), then closed: the others pay Anna the difference (10.7)
+    rami = played["rami"]
+    assert rami["results"] == [["Anna", 75, 65, 0, 140], ["Ben", 45, 0, 0, 45],
+                               ["Cem", 0, 0, 0, 0]]
+    assert (rami["finish"], rami["final"]) == ("none", ["finished", "Anna"])
+    assert rami["standings"] == [
+        ["Anna", 140, "in", 1, "23.50"], ["Ben", 45, "in", 2, "-9.50"],
+        ["Cem", 0, "in", 3, "-14.00"]]
+    assert rami["settlement"] == [["Ben", "Anna", "9.50"], ["Cem", "Anna", "14.00"]]

@@ -86,6 +86,16 @@ class Table {
   standings(game: Game): unknown[][] {
     return game.players.map((p) => [p.name, p.total, p.state, p.place, p.balance]);
   }
+
+  /** The game closed by hand: how it ended, its standings and who pays whom. */
+  async closed(): Promise<object> {
+    const closed = await this.close();
+    return {
+      final: [closed.status, this.name(closed.winner)],
+      standings: this.standings(closed),
+      settlement: await this.settlement(),
+    };
+  }
 }
 
 async function wiener(api: Api): Promise<object> {
@@ -177,12 +187,9 @@ async function basicRummy(api: Api): Promise<object> {
       { player: table.id("Cem"), cards: "AS 5H 5D 5C 9S" },
     ],
   });
-  const closed = await table.close();
   return {
     results: first.results.map((r) => [table.name(r.player), r.deadwood, r.points]),
-    final: [closed.status, table.name(closed.winner)],
-    standings: table.standings(closed),
-    settlement: await table.settlement(),
+    ...(await table.closed()),
   };
 }
 
@@ -214,13 +221,10 @@ async function rami(api: Api): Promise<object> {
       { player: table.id("Cem"), laid: 0, cards: ["AS", "2C", "9H", "9S"] },
     ],
   });
-  const closed = await table.close();
   return {
     results: first.results.map((r) => [table.name(r.player), r.laid, r.hand, r.bonus, r.points]),
     finish: first.finish,
-    final: [closed.status, table.name(closed.winner)],
-    standings: table.standings(closed),
-    settlement: await table.settlement(),
+    ...(await table.closed()),
   };
 }
 

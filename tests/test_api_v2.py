@@ -56,7 +56,7 @@ def test_the_v2_schema_has_no_bare_list_and_v1_keeps_its_arrays():
     assert all(path.startswith("/api/v2/") for path in v2["paths"])
     assert {p.replace(V2, V1) for p in v2["paths"]} == set(v1["paths"])
     pages = list_routes()
-    # The lists that were bare arrays in /v1, among them those API.md names.
+    # The lists that were bare arrays in /v1, among them those docs/api.md shows as arrays.
     assert {"clubs", "club-members", "rounds", "ledger", "presets", "invitations",
             "tokens", "club-tokens", "club-invites", "club-webhooks",
             "club-tournaments"} <= set(pages)

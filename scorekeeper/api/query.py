@@ -5,9 +5,9 @@ naming `status`, not whichever came last. A page's `page` and `page_size` are ch
 before the operation answers anything (a 304 included); the value of any other parameter is
 checked by the operation itself, as it reads it.
 
-The schema is the one description of what each operation takes: the ones the schema views
-serve (each version's, generated once per process), read on the first API request that has
-a query string.
+The schema is the one description of what each operation takes: the one the schema view of
+the request's version serves (generated once per process), read on the first request to
+that version that has a query string.
 """
 
 import functools
@@ -27,16 +27,17 @@ PAGING = ("page", "page_size")
 
 
 @functools.cache
-def declared() -> dict[tuple[str, str], frozenset[str]]:
-    """(schema path, method) -> the names of each operation's query parameters."""
+def declared(version: str) -> dict[tuple[str, str], frozenset[str]]:
+    """(schema path, method) -> the names of each operation's query parameters, in one
+    version's schema (made when a request to that version first needs it)."""
     from .schema import VERSIONS, KeptSchemaGenerator
 
-    schemas = [KeptSchemaGenerator(api_version=version).get_schema(request=None, public=True)
-               for version in VERSIONS]
+    if version not in VERSIONS:
+        return {}
+    schema = KeptSchemaGenerator(api_version=version).get_schema(request=None, public=True)
     return {(path, method.upper()): frozenset(
                 parameter["name"] for parameter in operation.get("parameters", [])
                 if parameter.get("in") == "query")
-            for schema in schemas
             for path, operations in schema["paths"].items()
             for method, operation in operations.items()}
 
@@ -49,7 +50,8 @@ def check(request) -> None:
     if match is None or match.route is None:
         return
     path = "/" + ROUTE_PARAMETER.sub(r"{\1}", match.route)
-    taken = declared().get((path, request.method.upper()))
+    version = path.split("/")[2] if path.startswith("/api/") else ""  # /api/v2/... -> v2
+    taken = declared(version).get((path, request.method.upper()))
     if taken is None:
         return  # not an operation of the schema (the schema itself, the docs page)
     found = Collected()

@@ -1,8 +1,9 @@
 """The ledger's whole interface: the only code that writes or reads ledger entries.
 
-Writes: `post` a batch of transfers (`known_accounts` reads their accounts beforehand),
-`reverse` entries, `sync` a game's ledger with the transfers its facts call for, `restore`
-an exported ledger entry by entry.
+Writes: `post` a batch of transfers (`known_accounts` reads their accounts beforehand;
+`prepared_post` makes the batch's SQL before a writer's lock), `reverse` entries, `sync`
+a game's ledger with the transfers its facts call for, `restore` an exported ledger entry
+by entry.
 Reads: `lines` of a game, `balances` of a game or of several, `carried` (a table
 session's carried pot), `verify` (and `differences`, the same as data), `strays` (the
 entries no game accounts for), and the report's aggregates (`flows`, `entry_counts`).
@@ -26,7 +27,9 @@ from django.db import transaction
 from django.db.models import IntegerField, Q, Subquery, Sum
 from django.utils import timezone
 
+from . import statements
 from .models import Account, Entry
+from .statements import Statement
 from .strays import Stray, strays  # noqa: F401  (part of the ledger's interface)
 
 # The carried pot outlives its game: it belongs to the table session.
@@ -51,34 +54,67 @@ def post(
     A transfer's own `round` wins; `round_number` fills in where it is None. `accounts`
     the caller already holds are not looked up again.
     """
+    transfers = _checked(transfers, round_number, session_id)
+    refs = _refs(transfers, game_id, session_id)
+    with transaction.atomic(savepoint=False):
+        known = {ref: account for ref, account in _by_ref(accounts).items() if ref in refs}
+        known |= _accounts(refs - known.keys())
+        return Entry.objects.bulk_create(_entries(
+            transfers, known, game_id=game_id, currency=currency, round_number=round_number,
+            session_id=session_id, actor=actor, reason=reason, request_id=request_id))
+
+
+def prepared_post(transfers: Iterable, *, accounts: Iterable[Account], **batch
+                  ) -> list[Statement] | None:
+    """post(transfers, accounts=accounts, **batch) made now, to be run later: the batch's
+    INSERTs, for a writer to run under its lock (ledger.statements). None when an account
+    the transfers need is not among `accounts` (known_accounts): post() creates it. The
+    transfers are checked now."""
+    game_id, session_id = batch["game_id"], batch.get("session_id")
+    transfers = _checked(transfers, batch.get("round_number"), session_id)
+    known = _by_ref(accounts)
+    if not _refs(transfers, game_id, session_id) <= known.keys():
+        return None
+    return statements.inserts(_entries(transfers, known, **batch))
+
+
+def _checked(transfers: Iterable, round_number: int | None, session_id: int | None) -> list:
     transfers = list(transfers)
     for transfer in transfers:
         _check(transfer, round_number=round_number, session_id=session_id)
+    return transfers
+
+
+def _refs(transfers: list, game_id: int, session_id: int | None) -> set:
+    return {_ref(key, game_id, session_id) for t in transfers for key in (t.source, t.target)}
+
+
+def _by_ref(accounts: Iterable[Account]) -> dict:
+    return {(account.scope, account.scope_id, account.key): account for account in accounts}
+
+
+def _entries(transfers: list, accounts: dict, *, game_id: int, currency: str,
+             round_number: int | None = None, session_id: int | None = None, actor: str = "",
+             reason: str = "", request_id: str | None = None) -> list[Entry]:
+    """The batch's entries, not yet stored: one batch id and one time for all."""
     batch, now = uuid.uuid4(), timezone.now()
-    known = {(account.scope, account.scope_id, account.key): account for account in accounts}
-    with transaction.atomic(savepoint=False):
-        refs = {_ref(key, game_id, session_id) for t in transfers for key in (t.source, t.target)}
-        accounts = {ref: known[ref] for ref in refs if ref in known}
-        accounts |= _accounts(refs - accounts.keys())
-        return Entry.objects.bulk_create(
-            [
-                Entry(
-                    debit_account=accounts[_ref(t.source, game_id, session_id)],
-                    credit_account=accounts[_ref(t.target, game_id, session_id)],
-                    amount_minor=t.amount,
-                    currency=currency,
-                    kind=_kind(t.kind),
-                    game_id=game_id,
-                    round_number=t.round if t.round is not None else round_number,
-                    batch=batch,
-                    created_at=now,
-                    actor=actor,
-                    reason=reason,
-                    request_id=request_id or "",
-                )
-                for t in transfers
-            ]
+    return [
+        Entry(
+            debit_account=accounts[_ref(t.source, game_id, session_id)],
+            credit_account=accounts[_ref(t.target, game_id, session_id)],
+            amount_minor=t.amount,
+            currency=currency,
+            kind=_kind(t.kind),
+            game_id=game_id,
+            round_number=t.round if t.round is not None else round_number,
+            batch=batch,
+            created_at=now,
+            actor=actor,
+            reason=reason,
+            request_id=request_id or "",
         )
+        for t in transfers
+    ]
 
 
 def known_accounts(transfers: Iterable, *, game_id: int, session_id: int | None = None
@@ -86,7 +122,7 @@ def known_accounts(transfers: Iterable, *, game_id: int, session_id: int | None 
     """The accounts the transfers move between that exist already; reads only. A writer
     that reads them before its transaction hands them to post(), which then creates only
     the missing ones under the lock."""
-    refs = {_ref(key, game_id, session_id) for t in transfers for key in (t.source, t.target)}
+    refs = _refs(list(transfers), game_id, session_id)
     return list(_load_accounts(sorted(refs)).values()) if refs else []
 
 

@@ -14,6 +14,7 @@ from django.db import OperationalError, connection
 from rest_framework.test import APIClient
 
 import ledger.services
+from ledger.models import Entry
 from scorekeeper.models import Game, Hand, IdempotencyKey, Rebuy, Round
 from tests.concurrency import together
 
@@ -298,46 +299,50 @@ def _nothing_written(game: dict, entries_before: int, version_before: int):
     assert Game.objects.get(pk=game["id"]).version == version_before
 
 
-def test_a_crash_after_the_ledger_write_leaves_nothing(as_bob, monkeypatch):
+def _inserts_ledger_entries(sql: str) -> bool:
+    return sql.startswith('INSERT INTO "ledger_entry"')
+
+
+def test_a_crash_after_the_ledger_write_leaves_nothing(as_bob):
     game = _start(as_bob)
     entries_before = len(ledger.services.lines(game["id"]))
     version_before = Game.objects.get(pk=game["id"]).version
-    original = ledger.services.post
     written = []
 
-    def post_then_crash(*args, **kwargs):
-        written.extend(original(*args, **kwargs))
-        assert Round.objects.filter(game_id=game["id"]).exists()
-        raise RuntimeError("the disk is full")
+    def crash_after_the_ledger_entries(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if _inserts_ledger_entries(sql):
+            written.append(Entry.objects.filter(game_id=game["id"]).count())
+            assert Round.objects.filter(game_id=game["id"]).exists()
+            raise RuntimeError("the disk is full")
+        return result
 
-    monkeypatch.setattr(ledger.services, "post", post_then_crash)
-    with pytest.raises(RuntimeError, match="disk is full"):
+    with (connection.execute_wrapper(crash_after_the_ledger_entries),
+          pytest.raises(RuntimeError, match="disk is full")):
         as_bob.post(f"/api/v1/games/{game['id']}/rounds/", _round(game, 1), format="json",
                     HTTP_IDEMPOTENCY_KEY="crash-1")
 
-    assert written, "the crash must come after rows were written"
+    assert written and written[0] > entries_before, "the crash must come after rows were written"
     _nothing_written(game, entries_before, version_before)
     _assert_verified(as_bob, game["id"])
 
 
-def test_a_locked_database_answers_503_and_the_retry_succeeds_once(as_bob, monkeypatch):
+def test_a_locked_database_answers_503_and_the_retry_succeeds_once(as_bob):
     game = _start(as_bob)
     url = f"/api/v1/games/{game['id']}/rounds/"
     body = _round(game, 1)
     entries_before = len(ledger.services.lines(game["id"]))
     version_before = Game.objects.get(pk=game["id"]).version
-    original = ledger.services.post
     failures = [OperationalError("database is locked")]
 
-    def flaky(*args, **kwargs):
-        assert Round.objects.filter(game_id=game["id"]).exists()
-        if failures:
+    def locked_at_the_ledger_entries(execute, sql, params, many, context):
+        if _inserts_ledger_entries(sql) and failures:
+            assert Round.objects.filter(game_id=game["id"]).exists()
             raise failures.pop()
-        return original(*args, **kwargs)
+        return execute(sql, params, many, context)
 
-    monkeypatch.setattr(ledger.services, "post", flaky)
-
-    locked = as_bob.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="locked-1")
+    with connection.execute_wrapper(locked_at_the_ledger_entries):
+        locked = as_bob.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="locked-1")
 
     assert locked.status_code == 503
     assert locked.headers["Retry-After"] == "1"

@@ -6,10 +6,9 @@ import dataclasses
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.test.utils import CaptureQueriesContext
 
-import ledger.services
 from scorekeeper import rules as engine
 from scorekeeper import services
 from scorekeeper.models import Game, Round
@@ -118,19 +117,19 @@ def test_the_kept_state_of_a_process_equals_the_replay_of_the_facts(
     assert kept.standings == replayed(table.id).standings
 
 
-def test_a_write_that_fails_leaves_no_state_and_no_snapshot_behind(table, as_alice,
-                                                                    monkeypatch):
-    # given a game, and a ledger that fails the next write
+def test_a_write_that_fails_leaves_no_state_and_no_snapshot_behind(table, as_alice):
+    # given a game, and a database that refuses the next round's ledger entries (after
+    # the round and its hands went in)
     before = as_alice.get(table.url).json()
     snapshot = stored_snapshot(table.id)
 
-    def broken(*args, **kwargs):
-        raise RuntimeError("the ledger write fails")
+    def refuse_ledger_entries(execute, sql, params, many, context):
+        if sql.startswith('INSERT INTO "ledger_entry"'):
+            raise DatabaseError("the ledger write fails")
+        return execute(sql, params, many, context)
 
-    monkeypatch.setattr(ledger.services, "post", broken)
-    with pytest.raises(RuntimeError):
+    with connection.execute_wrapper(refuse_ledger_entries), pytest.raises(DatabaseError):
         table.knock("Anna", Anna=3, Ben=20, Cem=11, Dora=9)
-    monkeypatch.undo()
 
     # then the game, its snapshot and what is kept are as before
     assert as_alice.get(table.url).json() == before

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, OperationalError, connection, transaction
 
 from ledger.models import Account, Entry
-from ledger.services import balances, post, reverse, verify
+from ledger.services import balances, known_accounts, post, prepared_post, reverse, verify
 from scorekeeper.models import IdempotencyKey
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +130,41 @@ def test_post_refuses_a_transfer_the_ledger_cannot_hold(transfer, options, messa
         post([*BUY_INS, transfer], game_id=GAME, currency="EUR", **options)
 
     assert Entry.objects.count() == 0
+
+
+def test_a_prepared_post_writes_what_post_writes_and_nothing_until_it_runs(
+        django_assert_num_queries):
+    post(BUY_INS, game_id=GAME, currency="EUR")
+    round_2 = [Transfer("player:12", "player:11", 150, "knock_premium", 2),
+               Transfer("player:11", "pot", 500, "rebuy", 2)]
+    accounts = known_accounts(round_2, game_id=GAME)
+
+    # made without a query, the accounts read beforehand; nothing written yet
+    with django_assert_num_queries(0):
+        statements = prepared_post(round_2, game_id=GAME, currency="EUR", actor="bob",
+                                   request_id="key-2", accounts=accounts)
+    assert Entry.objects.count() == 2
+
+    with django_assert_num_queries(len(statements)):  # the statements alone: one batch
+        for statement in statements:
+            statement.run()
+
+    assert _rows()[2:] == [("player:12", "player:11", 150, "knock_premium", 2),
+                           ("player:11", "pot", 500, "rebuy", 2)]
+    written = Entry.objects.filter(round_number=2)
+    assert {(e.batch, e.created_at, e.actor, e.request_id, e.currency) for e in written} == {
+        (written[0].batch, written[0].created_at, "bob", "key-2", "EUR")}
+    assert verify(GAME, BUY_INS + round_2) == []
+
+
+def test_a_prepared_post_is_none_while_an_account_is_missing_and_checks_its_transfers():
+    post(BUY_INS, game_id=GAME, currency="EUR")
+    # the kitty has no account yet: post() creates it, under the writer's lock
+    assert prepared_post(ROUND_1, game_id=GAME, currency="EUR",
+                         accounts=known_accounts(ROUND_1, game_id=GAME)) is None
+    with pytest.raises(ValueError, match="positive"):
+        prepared_post([Transfer("player:11", "pot", 0, "buy_in")], game_id=GAME,
+                      currency="EUR", accounts=known_accounts(BUY_INS, game_id=GAME))
 
 
 def test_post_takes_a_constant_number_of_queries(django_assert_max_num_queries):

@@ -121,6 +121,38 @@ def test_the_answer_is_made_before_the_transaction_and_is_the_game_a_read_then_g
     assert answer == {**table.get("rounds/2/"), "game": answer["game"]}
 
 
+def test_the_writes_sql_is_made_before_the_transaction_which_only_runs_it(table, monkeypatch):
+    # The version's UPDATE and the INSERTs of the round, its hands and its ledger entries
+    # are built before the lock (ledger/statements.py); the transaction runs them.
+    from ledger import statements
+
+    base, made = len(connection.atomic_blocks), []
+
+    def watched(build):
+        def building(*args, **kwargs):
+            built = build(*args, **kwargs)
+            made.extend((statement.sql.split()[0], len(connection.atomic_blocks) - base)
+                        for statement in (built if isinstance(built, list) else [built]))
+            return built
+        return building
+
+    monkeypatch.setattr(statements, "inserts", watched(statements.inserts))
+    monkeypatch.setattr(statements, "update", watched(statements.update))
+
+    with transaction_depths() as seen:
+        response = table.post_round("Ben", Anna=20, Ben=3, Cem=40,
+                                    headers={"Idempotency-Key": "round-2"})
+    assert response.status_code == 201, response.json()
+    # made outside any transaction: the UPDATE, the round's, the hands' and the entries'
+    assert sorted(made) == [("INSERT", 0)] * 3 + [("UPDATE", 0)]
+    # and each of them ran inside it, once
+    ran = [(sql.split()[:3], depth) for sql, depth in seen
+           if sql.startswith(("INSERT", "UPDATE")) and "_idempotencykey" not in sql]
+    assert [words[2] if words[0] == "INSERT" else words[1] for words, _ in ran] == [
+        '"scorekeeper_game"', '"scorekeeper_round"', '"scorekeeper_hand"', '"ledger_entry"']
+    assert all(depth >= 1 for _, depth in ran), ran
+
+
 def test_the_game_foreseen_has_the_planned_round_before_it_is_stored_as_it_is_read_back(
         table, alice):
     from scorekeeper import services

@@ -148,7 +148,9 @@ def _played(view: GameView, who, actor, number: int, entry: engine.RoundEntry,
                                      game_id=game.pk, session_id=game.session_id)
     write = GameWrite(view, actor=actor, reason=f"round {number}", request_id=request_id)
     write.add_round(number, entry)
-    return PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts), write)
+    planned = PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts), write)
+    write.prepare(new_state, added=planned.added, accounts=planned.accounts)
+    return planned
 
 
 def record_round(

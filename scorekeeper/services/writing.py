@@ -6,7 +6,9 @@ engine, and tells a `GameWrite` what the write adds: the rounds stored, the re-b
 or undone, the changes to the game's row, the engine's new state and how the ledger
 follows it. `apply()` stores all of it, brings the ledger in line, bumps the game's
 version once (one UPDATE, with the row's new status and snapshot) and hands back the new
-view of the game. The view the command read is never changed.
+view of the game. The view the command read is never changed. A write that only adds a
+round can be worked out before the lock: `foresee()` gives the view it will leave and
+`prepare()` makes its SQL, so that under the lock `apply()` only runs it.
 """
 
 import copy
@@ -18,6 +20,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from ledger import services as ledger
+from ledger import statements
+from ledger.statements import Statement
 
 from .. import rules as engine
 from ..models import Game, Hand, Rebuy, Round
@@ -55,6 +59,17 @@ class NewRound:
 
 
 @dataclass(frozen=True)
+class WriteSql:
+    """The SQL a write runs for `state`: the version's UPDATE, the rounds' INSERTs and the
+    money's (None: ledger.post, under the lock, creates an account first)."""
+
+    state: engine.Game
+    bump: Statement
+    rounds: tuple[Statement, ...]
+    money: tuple[Statement, ...] | None
+
+
+@dataclass(frozen=True)
 class Undo:
     """Re-buys to mark undone (kept as records), why, and the round whose correction did."""
 
@@ -82,6 +97,7 @@ class GameWrite:
         self._row: dict = {}
         self._applied = False
         self._columns_for: tuple[engine.Game, dict] | None = None
+        self._prepared: WriteSql | None = None
 
     # -- what the write adds --
 
@@ -121,21 +137,26 @@ class GameWrite:
         the ledger is compared with the state from round `since` on (ledger.sync).
         """
         view = self._once()
+        sql = self._sql(state, added, accounts)
         # The version first: a write worked out before the lock (commands.store_round)
         # finds here, before it has written anything, that another came first.
-        game = self._bumped(**self._columns(state))
-        stored = [self._store_round(new) for new in self._rounds]
+        game = self._bumped(sql.bump, self._columns(state))
+        stored = [self._round_facts(new) for new in self._rounds]
+        for statement in sql.rounds:
+            statement.run()
         taken = [self._store_rebuy(player, after) for player, after in self._rebuys]
         undone, undone_ids = self._store_undone(stored[-1].entered_at if stored else None)
         if self._undone_round is not None:
             self._store_undone_round(*self._undone_round)
-        if added is not None:
-            if added:
-                ledger.post(added, request_id=self.request_id, accounts=accounts,
-                            **self._ledger_scope())
-        else:
+        if added is None:
             ledger.sync(state.transfers, since=since, reason=self.reason,
                         request_id=self.request_id, **self._ledger_scope())
+        elif sql.money is not None:
+            for statement in sql.money:
+                statement.run()
+        elif added:
+            ledger.post(added, request_id=self.request_id, accounts=accounts,
+                        **self._ledger_scope())
         key = state_key(game)
         # Only once committed: a rolled-back write must not leave its state behind.
         transaction.on_commit(lambda: recent_games.put(key, state))
@@ -145,18 +166,43 @@ class GameWrite:
         return view.after(game, state=state, facts=facts, entered=tuple(stored),
                           undone_rebuys=tuple(undone))
 
+    def prepare(self, state: engine.Game, *, added, accounts=()) -> None:
+        """Make now, before the lock, the SQL that `apply(state, added=added,
+        accounts=accounts)` runs (ledger.statements): the lock is then held only while the
+        database runs it. For a write that stores rounds and nothing else, as foresee."""
+        self._only_rounds("prepared")
+        self._prepared = self._sql(state, added, accounts)
+
     def foresee(self, state: engine.Game) -> GameView:
         """The view `apply(state)` gives while the game is still at the version read, worked
         out without writing: a round POST makes its answer from it before it takes the
         lock (commands.plan_round). Only for a write that stores rounds and nothing else:
         a re-buy's id, say, is known only once it is stored."""
-        if self._rebuys or self._undo or self._undone_round is not None or self._applied:
-            raise ValueError("Only a round not yet stored can be foreseen")
+        self._only_rounds("foreseen")
         view = self.view
         rounds = [self._round_facts(new) for new in self._rounds]
         facts = view.facts.changed(rounds=rounds) if view.facts_loaded else None
         return view.after(self._row_after(self._columns(state)), state=state, facts=facts,
                           entered=tuple(rounds))
+
+    def _only_rounds(self, done: str) -> None:
+        if self._rebuys or self._undo or self._undone_round is not None or self._applied:
+            raise ValueError(f"Only a round not yet stored can be {done}")
+
+    def _sql(self, state: engine.Game, added, accounts) -> WriteSql:
+        """The SQL for `state`: the one prepared for it, or made now."""
+        if self._prepared is not None and self._prepared.state is state:
+            return self._prepared
+        read = self.view.game
+        bump = statements.update(Game.objects.filter(pk=read.pk, version=read.version),
+                                 version=F("version") + 1, **self._columns(state))
+        rounds = tuple(statement for new in self._rounds
+                       for statement in self._round_inserts(self._round_facts(new)))
+        money = None
+        if added is not None:
+            money = ledger.prepared_post(added, request_id=self.request_id,
+                                         accounts=accounts, **self._ledger_scope())
+        return WriteSql(state, bump, rounds, None if money is None else tuple(money))
 
     def void(self) -> GameView:
         """Reverse every live entry of the game and mark it void, with who, when and why
@@ -165,8 +211,12 @@ class GameWrite:
         # Nothing expected: sync reverses every entry that still holds (never deletes one).
         ledger.sync([], reason=f"game voided: {self.reason}"[:255],
                     request_id=self.request_id, **self._ledger_scope())
-        game = self._bumped(status=engine.GameStatus.VOID, voided_at=timezone.now(),
-                            voided_by=self.actor, void_reason=self.reason[:255])
+        read, columns = self.view.game, {
+            "status": engine.GameStatus.VOID, "voided_at": timezone.now(),
+            "voided_by": self.actor, "void_reason": self.reason[:255]}
+        game = self._bumped(statements.update(
+            Game.objects.filter(pk=read.pk, version=read.version),
+            version=F("version") + 1, **columns), columns)
         return self.view.after(game)
 
     def _once(self) -> GameView:
@@ -182,12 +232,11 @@ class GameWrite:
         return {"game_id": game.pk, "currency": game.currency, "session_id": game.session_id,
                 "actor": getattr(self.actor, "username", "") or ""}
 
-    def _bumped(self, **columns) -> Game:
-        """The game's row with these columns and the next version: one UPDATE, of the row
-        only while it is at the version read (VersionMoved when it is not)."""
-        read = self.view.game
-        if not Game.objects.filter(pk=read.pk, version=read.version).update(
-                version=F("version") + 1, **columns):
+    def _bumped(self, bump: Statement, columns: dict) -> Game:
+        """The game's row with these columns and the next version: `bump` is one UPDATE,
+        of the row only while it is at the version read (VersionMoved when it is not)."""
+        if not bump.run():
+            read = self.view.game
             raise VersionMoved(f"Game {read.pk} is no longer at version {read.version}")
         return self._row_after(columns)
 
@@ -208,21 +257,26 @@ class GameWrite:
         game.version = self.view.game.version + 1
         return game
 
-    def _store_round(self, new: NewRound) -> RoundFacts:
-        facts = self._round_facts(new)
-        round_ = Round.objects.create(
-            game=self.view.game, number=facts.number, revision=facts.revision,
+    def _round_inserts(self, facts: RoundFacts) -> list[Statement]:
+        """The round revision's INSERT and its hands': the hands find their round by its
+        number and revision (the one not undone is unique), so their statement is made
+        before the round has an id."""
+        game = self.view.game
+        round_ = Round(
+            game=game, number=facts.number, revision=facts.revision,
             ender_id=facts.ender_id, void=facts.void, match=facts.match,
             big_gin=facts.big_gin, upcard=facts.upcard, ender_melds=facts.ender_melds,
             finish=facts.finish, penalties=facts.penalties, reason=facts.reason,
             entered_by=self.actor, entered_at=facts.entered_at,
         )
-        Hand.objects.bulk_create(
-            Hand(round=round_, player_id=hand.player_id, position=hand.position,
+        stored = statements.lookup(Round.objects.filter(
+            game_id=game.pk, number=facts.number, revision=facts.revision,
+            undone_at__isnull=True).values("pk"))
+        return statements.inserts([round_]) + statements.inserts([
+            Hand(round_id=stored, player_id=hand.player_id, position=hand.position,
                  deadwood=hand.deadwood, cards=" ".join(hand.cards) if hand.cards else "",
                  laid=hand.laid, laid_melds=hand.laid_melds)
-            for hand in facts.hands)
-        return facts
+            for hand in facts.hands])
 
     @staticmethod
     def _round_facts(new: NewRound) -> RoundFacts:

@@ -193,9 +193,7 @@ class GameWrite:
         """The SQL for `state`: the one prepared for it, or made now."""
         if self._prepared is not None and self._prepared.state is state:
             return self._prepared
-        read = self.view.game
-        bump = statements.update(Game.objects.filter(pk=read.pk, version=read.version),
-                                 version=F("version") + 1, **self._columns(state))
+        bump = self._bump(self._columns(state))
         rounds = tuple(statement for new in self._rounds
                        for statement in self._round_inserts(self._round_facts(new)))
         money = None
@@ -211,12 +209,9 @@ class GameWrite:
         # Nothing expected: sync reverses every entry that still holds (never deletes one).
         ledger.sync([], reason=f"game voided: {self.reason}"[:255],
                     request_id=self.request_id, **self._ledger_scope())
-        read, columns = self.view.game, {
-            "status": engine.GameStatus.VOID, "voided_at": timezone.now(),
-            "voided_by": self.actor, "void_reason": self.reason[:255]}
-        game = self._bumped(statements.update(
-            Game.objects.filter(pk=read.pk, version=read.version),
-            version=F("version") + 1, **columns), columns)
+        columns = {"status": engine.GameStatus.VOID, "voided_at": timezone.now(),
+                   "voided_by": self.actor, "void_reason": self.reason[:255]}
+        game = self._bumped(self._bump(columns), columns)
         return self.view.after(game)
 
     def _once(self) -> GameView:
@@ -232,9 +227,16 @@ class GameWrite:
         return {"game_id": game.pk, "currency": game.currency, "session_id": game.session_id,
                 "actor": getattr(self.actor, "username", "") or ""}
 
+    def _bump(self, columns: dict) -> Statement:
+        """The UPDATE that gives the game's row these columns and the next version, of the
+        row only while it is at the version read."""
+        read = self.view.game
+        return statements.update(Game.objects.filter(pk=read.pk, version=read.version),
+                                 version=F("version") + 1, **columns)
+
     def _bumped(self, bump: Statement, columns: dict) -> Game:
-        """The game's row with these columns and the next version: `bump` is one UPDATE,
-        of the row only while it is at the version read (VersionMoved when it is not)."""
+        """The game's row as `bump` (their _bump) leaves it: VersionMoved when the row is
+        no longer at the version read."""
         if not bump.run():
             read = self.view.game
             raise VersionMoved(f"Game {read.pk} is no longer at version {read.version}")

@@ -3,7 +3,9 @@
 SQLite has one write lock, and most of what Django's ORM spends on an INSERT or an
 UPDATE is building the statement, not running it. A writer that knows its rows before it
 takes the lock (a round POST, docs/reliability.md 33) builds their statements here first,
-with the ORM's own compiler, so the lock is held only while the database runs them.
+with the ORM's own compiler, so the lock is held only while the database runs them: the
+ledger's entries (services.prepared_post) and the game's version, round and hands
+(scorekeeper's services.writing).
 
 The statements are the ones `bulk_create()` and `update()` would send, with two
 differences: no ids come back from an INSERT, and no signals are sent (none of the rows

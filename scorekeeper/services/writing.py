@@ -235,8 +235,8 @@ class GameWrite:
                                  version=F("version") + 1, **columns)
 
     def _bumped(self, bump: Statement, columns: dict) -> Game:
-        """The game's row as `bump` (their _bump) leaves it: VersionMoved when the row is
-        no longer at the version read."""
+        """Run `bump` (made by _bump): the game's row as it leaves it, or VersionMoved when
+        the row is no longer at the version read."""
         if not bump.run():
             read = self.view.game
             raise VersionMoved(f"Game {read.pk} is no longer at version {read.version}")

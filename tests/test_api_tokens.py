@@ -119,6 +119,17 @@ def test_an_inactive_user_gets_no_token(alice):
     assert not ApiToken.objects.exists()
 
 
+def test_a_token_stops_working_when_its_user_is_made_inactive(alice):
+    client = client_with(make_token("alice")["token"])
+    assert client.get(f"{API}/auth/tokens/").status_code == 200
+    alice.is_active = False
+    alice.save()
+
+    response = client.get(f"{API}/auth/tokens/")
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"].startswith("Bearer")
+
+
 @pytest.mark.parametrize("body, field", [
     ({"username": "alice"}, "password"),
     ({"password": "alice-secret-42"}, "username"),

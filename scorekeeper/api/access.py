@@ -8,7 +8,6 @@ that no one learns what exists. A member whose role (or token) is not enough get
 import functools
 import json
 
-from django.db.models import F
 from django.urls import reverse
 from django.utils.http import parse_etags
 from rest_framework import exceptions, status
@@ -59,12 +58,11 @@ def visible_game(request, game_id: int, *, write: bool = False,
     """The game if the policy lets the caller read it (or do `action`, or enter rounds
     with `write`); else 404, or 403 for a member with too little.
 
-    One query: the caller's role comes along with the game. The snapshot is left in the
-    database: a check does not need it, and a service that does reads it under its lock.
+    One query, made once per process: the caller's role comes along with the game. The
+    snapshot is left in the database: a check does not need it, and a service that does
+    reads it under its lock.
     """
-    game = (Game.objects.defer("snapshot")
-            .filter(pk=game_id, club__memberships__user=request.user)
-            .annotate(caller_role=F("club__memberships__role")).first())
+    game = services.game_with_role(game_id, request.user.pk, snapshot=False)
     if game is None:
         raise Hidden("No such object")
     policy.check(request, action or ("game.write" if write else "club.read"), game.club_id,

@@ -3,8 +3,9 @@
 - every write to a game, one transaction each, applied through a unit of work (`writing`):
   `commands` (a round, a correction, undoing the last round), `rebuys` (taking and undoing
   a re-buy), `lifecycle` (starting, closing, deleting or voiding a game);
-- `reading`: the read model (`GameView`: facts, engine state, snapshots; `lock_game` and
-  `read_game`, the one read of a game's row a round POST makes), and `lines`, what a game shows;
+- `reading`: the read model (`GameView`: facts, engine state, snapshots), and `lines`, what
+  a game shows; `game_access`: a game's row with the caller's role, access asked
+  (`lock_game`, and `read_game`, the one read of a game's row a round POST makes);
 - `summaries`: what a game or an evening comes to (settlement, session summary);
 - `clubs`: clubs, members (by consent: invitations), sessions, share links;
 - `claims`: players' own phones: seats claimed, hands sent for the scorekeeper to confirm;
@@ -46,6 +47,7 @@ from .errors import (
     VersionMismatch,
     VersionRequired,
 )
+from .game_access import game_with_role, lock_game, read_game
 from .lifecycle import MAX_NAME, MAX_PLAYERS, close_game, delete_game, start_game, void_game
 from .reading import (
     STATE_CACHE_SECONDS,
@@ -53,8 +55,6 @@ from .reading import (
     RecentGames,
     game_queryset,
     load_game,
-    lock_game,
-    read_game,
     recent_games,
     round_history,
     state_key,
@@ -75,7 +75,7 @@ __all__ = [
     "NotFound", "RecentGames", "ServiceError", "SessionSummary", "Settlement", "StaleRound",
     "VersionMismatch", "VersionRequired", "bump_version", "close_game", "clubs_of",
     "correct_round", "create_club", "create_session", "game_queryset", "load_game", "lock_game",
-    "membership", "player_nets", "record_round", "recent_games", "round_history",
+    "game_with_role", "membership", "player_nets", "record_round", "recent_games", "round_history",
     "session_summary", "set_member", "settlement_for", "start_game", "state_key",
     "take_rebuy", "verify_game",
     # A round worked out before the lock, stored under it (docs/reliability.md)

@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
-from django.db.models import F, Prefetch
+from django.db.models import Prefetch
 
 from ledger import services as ledger
+from ledger.statements import Objects
 
 from .. import rules as engine
 from ..models import Game, Hand, Player, Rebuy, Round, Seat
-from . import policy
-from .errors import Hidden, NotFound
+from .errors import NotFound
 from .lines import (
     Payout,
     PlayerLine,
@@ -446,42 +446,13 @@ def load_game(game: Game | int, *, for_update: bool = False,
         except Game.DoesNotExist:
             raise NotFound("No such game") from None
     if seats is None:
-        seats = list(Seat.objects.filter(game=game).select_related("player"))
+        seats = _SEATS_OF_GAME.read(game.pk)
     return GameView(game, seats)
 
 
-def lock_game(game_id: int, who, action: str) -> Game:
-    """The game's row, read once and locked until the transaction ends, if the access
-    policy lets `who` do `action` in its club (docs/security.md): else Hidden (404) for a
-    stranger, Refused (403) for a member with too little.
-
-    One query: the caller's role comes with the row. A stranger locks nothing, since the
-    game is looked for among the caller's clubs only. Call it inside the write's
-    transaction, and hand the row to the command (its `locked`).
-    """
-    return _game_for(game_id, who, action, lock=True)
-
-
-def read_game(game_id: int, who, action: str) -> Game:
-    """The game's row as lock_game reads it, access check included, but without the lock:
-    for a write worked out before its transaction (commands.plan_round), which checks
-    under the lock that the game is still at the version read here."""
-    return _game_for(game_id, who, action, lock=False)
-
-
-def _game_for(game_id: int, who, action: str, *, lock: bool) -> Game:
-    actor = policy.actor_of(who)
-    # Only the game's row is locked (`of`): not its club nor the caller's membership.
-    rows = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
-    rows = rows.filter(pk=game_id)
-    if not actor.operator:
-        rows = rows.filter(club__memberships__user=actor.user).annotate(
-            caller_role=F("club__memberships__role"))
-    game = rows.first()
-    if game is None:
-        raise Hidden("No such object")
-    policy.check(actor, action, game.club_id, role=getattr(game, "caller_role", None))
-    return game
+# A game's seats in order, each with its player: read for every game a request loads.
+_SEATS_OF_GAME = Objects(Seat, lambda game_id: Seat.objects.filter(game=game_id), int,
+                         related=["player"])
 
 
 def load_facts(game: Game) -> GameFacts:

@@ -344,7 +344,7 @@ def bump_version(games, **changes) -> None:
 
 def read_for_write(game_id: int, locked: Game | None = None, seats=None) -> GameView:
     """The game as a write reads it: its row under its lock. `locked`: the row when the
-    caller read it under its lock in this transaction already (reading.lock_game, as the
+    caller read it under its lock in this transaction already (game_access.lock_game, as the
     API's round POST does): it is not read again. `seats`: as load_game takes them."""
     if locked is None:
         return load_game(game_id, for_update=True, seats=seats)
@@ -357,7 +357,7 @@ def allowed(who, action: str, club_id: int, *, row: Game | None = None):
     """Ask the access policy before a command writes (docs/security.md, "Commands ask
     too"); the user to record as having acted (None for the operator).
 
-    `row`: the game's row as reading.lock_game or reading.read_game read it for this same
+    `row`: the game's row as game_access.lock_game or game_access.read_game read it for this same
     caller, with the caller's role beside it: the policy is answered without reading the
     role again."""
     known = {"role": row.caller_role} if hasattr(row, "caller_role") else {}

@@ -1,0 +1,59 @@
+"""ledger.statements.Select: a read whose SQL is made once and run with each call's values
+gives what the queryset itself gives, converted as the ORM converts it (docs/reliability.md
+33: the token and the game every API request reads). Runs on SQLite and PostgreSQL."""
+
+from datetime import datetime
+from uuid import UUID
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ledger.models import Account, Entry
+from ledger.services import post
+from ledger.statements import Select
+from tests.test_ledger_models import BUY_INS
+
+pytestmark = pytest.mark.django_db
+
+COLUMNS = ["id", "batch", "debit_account__key", "amount_minor", "created_at", "kind", "game_id"]
+
+
+def entries_of(game: int, kind: str):
+    return Entry.objects.filter(game_id=game, kind=kind).order_by("id").values_list(*COLUMNS)
+
+
+def test_rows_are_the_querysets_own_with_each_calls_values():
+    post(BUY_INS, game_id=7, currency="EUR")
+    post(BUY_INS[:1], game_id=8, currency="EUR")
+    made = []
+    select = Select(lambda game, kind: made.append(1) or entries_of(game, kind), int, str)
+    for game, kind in [(7, "buy_in"), (8, "buy_in"), (7, "payout"), (9, "buy_in")]:
+        assert select.rows(game, kind) == list(entries_of(game, kind))
+    assert len(made) == 1  # built and compiled once, then only run
+    row = select.rows(7, "buy_in")[0]
+    # The columns are converted as the ORM converts them, on either database.
+    assert isinstance(row[1], UUID) and row[2] == "player:11"
+    assert isinstance(row[4], datetime) and row[4].tzinfo is not None
+
+
+def test_each_run_is_one_query():
+    post(BUY_INS, game_id=7, currency="EUR")
+    select = Select(entries_of, int, str)
+    select.rows(7, "buy_in")
+    with CaptureQueriesContext(connection) as queries:
+        assert len(select.rows(7, "buy_in")) == 2
+    assert len(queries) == 1
+
+
+def test_a_value_the_query_would_change_is_refused_when_it_is_first_made():
+    select = Select(lambda key: Account.objects.filter(key__icontains=key).values_list("id"),
+                    str)
+    with pytest.raises(ValueError, match="only exact lookups on int or str fields"):
+        select.rows("pot")
+
+
+def test_a_slot_of_another_type_is_refused():
+    with pytest.raises(TypeError, match="an int or a str, not float"):
+        Select(lambda amount: Entry.objects.filter(amount_minor=amount).values_list("id"),
+               float).rows(1.5)

@@ -19,8 +19,6 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import reduce
-from operator import or_
 from typing import NamedTuple
 
 from django.db import transaction
@@ -29,7 +27,7 @@ from django.utils import timezone
 
 from . import statements
 from .models import Account, Entry
-from .statements import Statement
+from .statements import Objects, Statement
 from .strays import Stray, strays  # noqa: F401  (part of the ledger's interface)
 
 # The carried pot outlives its game: it belongs to the table session.
@@ -122,8 +120,7 @@ def known_accounts(transfers: Iterable, *, game_id: int, session_id: int | None 
     """The accounts the transfers move between that exist already; reads only. A writer
     that reads them before its transaction hands them to post(), which then creates only
     the missing ones under the lock."""
-    refs = _refs(list(transfers), game_id, session_id)
-    return list(_load_accounts(sorted(refs)).values()) if refs else []
+    return list(_load_accounts(_refs(list(transfers), game_id, session_id)).values())
 
 
 def reverse(
@@ -522,7 +519,7 @@ def _ref(key: str, game_id: int, session_id: int | None) -> tuple[str, int, str]
 
 
 def _accounts(refs: set[tuple[str, int, str]]) -> dict[tuple[str, int, str], Account]:
-    """The accounts for (scope, scope_id, key) refs, created where missing; three queries at most.
+    """The accounts for (scope, scope_id, key) refs, created where missing.
 
     Inserting in sorted order means two writers that create the same accounts
     lock them in the same order; ignore_conflicts lets the slower one pass.
@@ -541,14 +538,19 @@ def _accounts(refs: set[tuple[str, int, str]]) -> dict[tuple[str, int, str], Acc
     return found
 
 
-def _load_accounts(refs: list[tuple[str, int, str]]) -> dict[tuple[str, int, str], Account]:
-    # One condition per owner (the game, its session), not per account: a short query.
-    keys: dict[tuple[str, int], list[str]] = defaultdict(list)
-    for scope, scope_id, key in refs:
-        keys[(scope, scope_id)].append(key)
-    match = reduce(or_, (Q(scope=scope, scope_id=scope_id, key__in=names)
-                         for (scope, scope_id), names in keys.items()))
-    return {(a.scope, a.scope_id, a.key): a for a in Account.objects.filter(match)}
+def _load_accounts(refs) -> dict[tuple[str, int, str], Account]:
+    """Those of the accounts (scope, scope_id, key) that exist: one query per owner (the
+    game, its session), which reads the owner's few accounts in full. A round POST reads
+    them before its lock, so the query's SQL is made once per process."""
+    wanted = set(refs)
+    owners = sorted({(scope, scope_id) for scope, scope_id, _ in wanted})
+    return {ref: account for owner in owners for account in _ACCOUNTS_OF.read(*owner)
+            if (ref := (account.scope, account.scope_id, account.key)) in wanted}
+
+
+_ACCOUNTS_OF = Objects(
+    Account, lambda scope, scope_id: Account.objects.filter(scope=scope, scope_id=scope_id),
+    str, int)
 
 
 def _net_flows(rows) -> dict[tuple, int]:

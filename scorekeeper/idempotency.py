@@ -27,6 +27,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from ledger import statements
+
 from .models import IdempotencyKey
 from .rules import RulesError
 from .services.errors import AccessDenied
@@ -90,11 +92,12 @@ def once[P, T](
         with transaction.atomic():
             result = write(prepared) if prepare else write()
             first = answer(result)
-            IdempotencyKey.objects.create(
+            # Its INSERT made without Model.save()'s machinery: a round POST holds the write
+            # lock here.
+            statements.inserts([IdempotencyKey(
                 user=user, key=key, fingerprint=fingerprint, response_status=first.status,
-                response_body=first.body,
-                response_headers=first.headers,
-            )
+                response_body=first.body, response_headers=first.headers,
+            )])[0].run()
             return result, None
     except AccessDenied:
         # A retry asks the access policy again, like any request: a member removed since

@@ -41,6 +41,8 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from ledger.statements import Objects
+
 from ..models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent
 from . import webhook_signing as signing
 from .errors import NotFound, ServiceError
@@ -213,6 +215,12 @@ def delivery_of(club_id: int, webhook_id: int, delivery_id: int) -> WebhookDeliv
 # --- Emitting --------------------------------------------------------------------------------
 
 
+# Read in the transaction of every write that reports an event (a round's, under its lock):
+# its SQL is made once per process.
+_ACTIVE_WEBHOOKS = Objects(
+    Webhook, lambda club_id: Webhook.objects.filter(club_id=club_id, active=True), int)
+
+
 def emit(club_id: int, kind: str, data: dict) -> WebhookEvent | None:
     """Record the event and a delivery for each active webhook of the club that wants it, in
     the caller's transaction; they are sent once it commits. None when no webhook wants it
@@ -221,7 +229,7 @@ def emit(club_id: int, kind: str, data: dict) -> WebhookEvent | None:
         raise ValueError(f"Unknown webhook event {kind!r}")
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("emit() belongs inside the transaction of the change it reports")
-    webhooks = [webhook for webhook in Webhook.objects.filter(club_id=club_id, active=True)
+    webhooks = [webhook for webhook in _ACTIVE_WEBHOOKS.read(club_id)
                 if not webhook.events or kind in webhook.events]
     if not webhooks:
         return None

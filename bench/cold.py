@@ -10,7 +10,8 @@ by). On a game of its own, `pairs` round POSTs (after `pair_warm_up` untimed; Si
 followed by a GET /api/v1/games/{id}/ of the version it made (not yet in the cache: the
 GET renders the game). Each is measured in CPU seconds of this process
 (time.process_time), so a pause of the machine does not count; the figure is the median
-over the pairs of POST CPU / GET CPU. Beside it, the time each POST holds the write
+over the pairs of POST CPU / GET CPU; and the POST against a liveness probe, which the
+app's reads do not touch. Beside it, the time each POST holds the write
 lock: the bench wraps the SQLite backend's _join_queue and _leave_queue
 (scorekeeper/sqlite/base.py, left as it is) and adds up, per POST, the time from the
 queue's lock taken to its release (every transaction of the POST; in one process nobody
@@ -53,6 +54,12 @@ GOAL = 1.25  # cold: round 200 at most this many times round 10
 # The median POST CPU / GET CPU as first printed by this bench (2026-11-26, the round POST
 # already asking the caller's role once; README, "How it scales"); the goal is half of it.
 BASELINE_POST_OVER_GET: float | None = 2.32
+# The GET shares the POST's token and game reads, so making those cheaper moves both: the
+# POST is also timed against GET /health/?probe=live (middleware only, no database), the
+# mean of PROBES calls after each pair. 17.1 and 17.4 in two runs before the API's reads
+# were made once (2026-11-28, README "How it scales"), 12.4 to 13.1 after.
+PROBES = 3
+POST_OVER_PROBE_BEFORE = 17.3
 LOCK_GOAL_MS = 3.0  # median time under the write lock per round POST
 PLAYERS = ["Anna", "Bert", "Cleo", "Dora"]
 RULES = {"eliminate_at": 10000, "rebuy_from": 9000}
@@ -179,8 +186,8 @@ def child() -> int:
 
     # The write against the read, on a game this process keeps, as a worker serving it.
     game = new_game("Write path")
-    pairs: dict[str, list[float]] = {"post_cpu": [], "get_cpu": [], "locked": [],
-                                     "transactions": []}
+    pairs: dict[str, list[float]] = {"post_cpu": [], "get_cpu": [], "probe_cpu": [],
+                                     "locked": [], "transactions": []}
     for number in range(1, size.pair_warm_up + size.pairs + 1):
         body = json.dumps(round_body(game, number))
         headers = {**auth, "Idempotency-Key": secrets.token_hex(16)}
@@ -199,9 +206,15 @@ def child() -> int:
         if response.status_code != 200 or response.json()["next_round"] != number + 1:
             raise RuntimeError(f"write path: the GET after round {number} answered"
                                f" {response.status_code}: {response.content[:300]!r}")
+        began = time.process_time()
+        for _ in range(PROBES):
+            if client.get("/health/?probe=live").status_code != 200:
+                raise RuntimeError("write path: the liveness probe did not answer 200")
+        probe_cpu = (time.process_time() - began) / PROBES
         if number > size.pair_warm_up:
             pairs["post_cpu"].append(post_cpu)
             pairs["get_cpu"].append(get_cpu)
+            pairs["probe_cpu"].append(probe_cpu)
             pairs["locked"].append(sum(locked))
             pairs["transactions"].append(len(locked))
 
@@ -265,6 +278,12 @@ def write_path(pairs: dict[str, list[float]], size: Sizes) -> Outcome:
     print(f"  round POST / GET of the same game, CPU in process: {post_over_get:.2f}"
           f" (median of {len(ratios)} pairs; POST median {post_ms:.2f} ms CPU, GET"
           f" {get_ms:.2f} ms)")
+    over_probe = statistics.median(
+        post / probe for post, probe in zip(pairs["post_cpu"], pairs["probe_cpu"], strict=True)
+        if probe > 0)
+    print(f"  round POST / liveness probe, CPU in process: {over_probe:.1f} (a yardstick that"
+          f" work on the API's reads does not move; {POST_OVER_PROBE_BEFORE:g} before the"
+          f" reads made once)")
     baseline = ("not set" if BASELINE_POST_OVER_GET is None
                 else f"{BASELINE_POST_OVER_GET:.2f}, the goal at most half of it")
     print(f"    baseline (BASELINE_POST_OVER_GET in bench/cold.py): {baseline}")

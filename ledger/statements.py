@@ -13,9 +13,11 @@ The statements are the ones `bulk_create()` and `update()` would send, with two
 differences: no ids come back from an INSERT, and no signals are sent (none of the rows
 written this way has a receiver).
 
-Reads of one shape made once per process (Select): the reads every API request makes,
-its token and the game it names (scorekeeper's api.auth and api.access). Building a
-query's SQL costs Django more than running it costs the database.
+Reads of one shape made once per process (Select, and Objects for model objects): the
+reads every API request makes, its token and the game it names with its seats
+(scorekeeper's api.auth and services.game_access, services.reading), and a round POST's
+accounts (services.known_accounts) and webhooks. Building a query's SQL costs Django more
+than running it costs the database.
 """
 
 from collections.abc import Callable, Sequence
@@ -162,11 +164,12 @@ class Objects:
                  leave_out: Sequence[str] = ()):
         self._model = model
         self._columns = _columns_of(model, leave_out)
-        self._related = [(name, model._meta.get_field(name).related_model) for name in related]
+        self._related = [(name, other, _columns_of(other)) for name, other in (
+            (name, model._meta.get_field(name).related_model) for name in related)]
         self._extra = list(extra or {})
         paths = [*self._columns,
-                 *(f"{name}__{column}" for name, other in self._related
-                   for column in _columns_of(other)),
+                 *(f"{name}__{column}" for name, _, columns in self._related
+                   for column in columns),
                  *(extra or {}).values()]
         self._select = Select(lambda *slots: make(*slots).values_list(*paths), *types)
 
@@ -176,8 +179,7 @@ class Objects:
         for row in self._select.rows(*values):
             start = len(self._columns)
             row_object = self._model.from_db(using, self._columns, row[:start])
-            for name, other in self._related:
-                columns = _columns_of(other)
+            for name, other, columns in self._related:
                 setattr(row_object, name,
                         other.from_db(using, columns, row[start:start + len(columns)]))
                 start += len(columns)

@@ -1,6 +1,8 @@
-"""ledger.statements.Select: a read whose SQL is made once and run with each call's values
-gives what the queryset itself gives, converted as the ORM converts it (docs/reliability.md
-33: the token and the game every API request reads). Runs on SQLite and PostgreSQL."""
+"""ledger.statements.Select and Objects: a read whose SQL is made once and run with each
+call's values gives what the queryset itself gives, converted as the ORM converts it, and
+Objects builds the model objects select_related, annotate and defer would (docs/reliability.md
+33: the token, the game and its seats every API request reads). Runs on SQLite and
+PostgreSQL."""
 
 from datetime import datetime
 from uuid import UUID
@@ -11,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from ledger.models import Account, Entry
 from ledger.services import post
-from ledger.statements import Select
+from ledger.statements import Objects, Select
 from tests.test_ledger_models import BUY_INS
 
 pytestmark = pytest.mark.django_db
@@ -57,3 +59,21 @@ def test_a_slot_of_another_type_is_refused():
     with pytest.raises(TypeError, match="an int or a str, not float"):
         Select(lambda amount: Entry.objects.filter(amount_minor=amount).values_list("id"),
                float).rows(1.5)
+
+
+def test_objects_are_the_rows_with_their_related_row_extra_values_and_deferred_columns():
+    post(BUY_INS, game_id=7, currency="EUR")
+    read = Objects(Entry, lambda game: Entry.objects.filter(game_id=game).order_by("id"), int,
+                   related=["debit_account"], extra={"to": "credit_account__key"},
+                   leave_out=["reason"])
+    entries = read.read(7)
+    expected = list(Entry.objects.filter(game_id=7).select_related("debit_account")
+                    .order_by("id"))
+    assert [entry.pk for entry in entries] == [entry.pk for entry in expected]
+    for entry, same in zip(entries, expected, strict=True):
+        assert entry.amount_minor == same.amount_minor and entry.batch == same.batch
+        with CaptureQueriesContext(connection) as queries:
+            assert entry.debit_account.key == same.debit_account.key  # came with the row
+        assert len(queries) == 0
+        assert entry.to == "pot"
+        assert "reason" in entry.get_deferred_fields()

@@ -1,30 +1,33 @@
-"""SQL made by Django's own compiler once, and only run where it counts.
+"""SQL made once, and only run where it counts.
 
 Writes whose SQL is made before the write lock and only run under it.
 
 SQLite has one write lock, and most of what Django's ORM spends on an INSERT or an
 UPDATE is building the statement, not running it. A writer that knows its rows before it
 takes the lock (a round POST, docs/reliability.md 33) builds their statements here first,
-with the ORM's own compiler, so the lock is held only while the database runs them: the
-ledger's entries (services.prepared_post) and the game's version, round and hands
-(scorekeeper's services.writing).
+so the lock is held only while the database runs them: the ledger's entries
+(services.prepared_post), the game's version, round and hands (scorekeeper's
+services.writing) and the idempotency key. They are built without the ORM's query
+machinery (Insert, update): the SQL is plain, and each value is converted by its field's
+own `get_db_prep_save`, as `bulk_create()` and `update()` convert it. Two differences from
+those: no ids come back from an INSERT, and no signals are sent (none of the rows written
+this way has a receiver).
 
-The statements are the ones `bulk_create()` and `update()` would send, with two
-differences: no ids come back from an INSERT, and no signals are sent (none of the rows
-written this way has a receiver).
-
-Reads of one shape made once per process (Select, and Objects for model objects): the
-reads every API request makes, its token and the game it names with its seats
-(scorekeeper's api.auth and services.game_access, services.reading), and a round POST's
-accounts (services.known_accounts) and webhooks. Building a query's SQL costs Django more
-than running it costs the database.
+Reads of one shape made once per process (Select, and Objects for model objects), with
+Django's own compiler: the reads every API request makes, its token and the game it names
+with its seats (scorekeeper's api.auth and services.game_access, services.reading), and a
+round POST's accounts (services.known_accounts), webhooks and its round's id (the hands'
+INSERT finds their round by it). Building a query's SQL costs Django more than running it
+costs the database.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections, router
-from django.db.models import Model, QuerySet, sql
+from django.db.models import Model, QuerySet
 from django.db.models.expressions import RawSQL
 
 
@@ -41,47 +44,109 @@ class Statement:
             return cursor.rowcount
 
 
-def inserts(rows: Sequence[Model]) -> list[Statement]:
-    """The INSERTs of these new rows of one model (ids left to the database), in batches
-    the database takes. A field's value may be an expression: a lookup() lets a row point
-    at one that an earlier statement inserts, without knowing its id."""
-    if not rows:
-        return []
-    model = type(rows[0])
+class Insert:
+    """The INSERTs of new rows of `model` (ids left to the database), each row a mapping of
+    the `fields` named here to their values, in batches the database takes.
+
+    Made without the ORM's query machinery, which cost a round POST more than running the
+    statements: the columns, and each field's own conversion of a value for the database
+    (`get_db_prep_save`, as `bulk_create()` uses), are worked out once per process. A column
+    not named gets its field's default, as a new model object would. A value may be a
+    lookup(): a row then points at one that an earlier statement inserts, without knowing
+    its id. A foreign key's value is the id, or the row it points to.
+    """
+
+    def __init__(self, model: type[Model], *fields: str):
+        self._model = model
+        self._names = fields
+        self._made: tuple | None = None
+
+    def rows(self, rows: Sequence[Mapping[str, Any]]) -> list[Statement]:
+        if not rows:
+            return []
+        using, head, named, defaults = self._made or self._make()
+        connection = connections[using]
+        size = connection.ops.bulk_batch_size([*named, *defaults], rows) or len(rows)
+        made = []
+        for start in range(0, len(rows), size):
+            groups, params = [], []
+            for row in rows[start:start + size]:
+                values = [(field, row[name]) for name, field in named.items()]
+                values += [(field, field.get_default()) for field in defaults]
+                marks = []
+                for field, value in values:
+                    if isinstance(value, RawSQL):
+                        marks.append(f"({value.sql})")
+                        params += value.params
+                        continue
+                    if isinstance(value, Model):
+                        value = getattr(value, field.target_field.attname)
+                    marks.append("%s")
+                    params.append(field.get_db_prep_save(value, connection))
+                groups.append(f"({', '.join(marks)})")
+            made.append(Statement(head + ", ".join(groups), tuple(params), using))
+        return made
+
+    def _make(self) -> tuple:
+        meta = self._model._meta
+        named = {name: meta.get_field(name) for name in self._names}
+        defaults = [field for field in meta.concrete_fields
+                    if field not in named.values() and not field.generated
+                    and field is not meta.auto_field]
+        if any(getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+               for field in [*named.values(), *defaults]):
+            # Their value is set by Model.save(), which this INSERT does not go through.
+            raise ValueError(f"{self._model.__name__} has an auto_now field: use the ORM")
+        using = router.db_for_write(self._model)
+        quote = connections[using].ops.quote_name
+        columns = ", ".join(quote(field.column) for field in [*named.values(), *defaults])
+        head = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
+        self._made = (using, head, named, defaults)
+        return self._made
+
+
+def lookup(select: "Select", *values) -> RawSQL:
+    """The one value `select` reads with these values, as a subquery to insert (Insert)."""
+    return RawSQL(*select.sql(*values))
+
+
+def update(model: type[Model], where: Mapping[str, Any], *, increment: str = "",
+           **values) -> Statement:
+    """The UPDATE that `model.objects.filter(**where).update(**values)` sends, for exact
+    matches on `where`'s fields, with the column `increment` (if named) raised by one; its
+    run() tells how many rows it changed. Made without the ORM's query machinery, the values
+    converted by each field as the ORM converts them."""
+    meta = model._meta
     using = router.db_for_write(model)
     connection = connections[using]
-    fields = [field for field in model._meta.concrete_fields
-              if not field.generated and field is not model._meta.auto_field]
-    size = connection.ops.bulk_batch_size(fields, rows) or len(rows)
-    statements = []
-    for start in range(0, len(rows), size):
-        query = sql.InsertQuery(model)
-        query.insert_values(fields, rows[start:start + size])
-        statements += [Statement(text, tuple(params), using)
-                       for text, params in query.get_compiler(using=using).as_sql()]
-    return statements
-
-
-def lookup(value: QuerySet) -> RawSQL:
-    """The one value `value` selects, as a subquery to insert: its SQL is made once, where
-    a Subquery would be compiled again for every row that holds it."""
-    text, params = value.query.get_compiler(value.db).as_sql()
-    return RawSQL(text, params)
-
-
-def update(rows: QuerySet, **values) -> Statement:
-    """The UPDATE `rows.update(**values)` sends; its run() tells how many rows it changed."""
-    query = rows.query.chain(sql.UpdateQuery)
-    query.add_update_values(values)
-    text, params = query.get_compiler(rows.db).as_sql()
-    return Statement(text, tuple(params), rows.db)
+    quote = connection.ops.quote_name
+    sets, params = [], []
+    if increment:
+        column = quote(meta.get_field(increment).column)
+        sets.append(f"{column} = {column} + 1")
+    for name, value in values.items():
+        field = meta.get_field(name)
+        if isinstance(value, Model):
+            value = getattr(value, field.target_field.attname)
+        sets.append(f"{quote(field.column)} = %s")
+        params.append(field.get_db_prep_save(value, connection))
+    tests = []
+    for name, value in where.items():
+        field = meta.pk if name == "pk" else meta.get_field(name)
+        tests.append(f"{quote(field.column)} = %s")
+        params.append(field.get_db_prep_value(value, connection, prepared=False))
+    text = (f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)}"
+            f" WHERE {' AND '.join(tests)}")
+    return Statement(text, tuple(params), using)
 
 
 # A value of each type that no query is asked for, so that its place among the SQL's
-# parameters tells where a caller's value goes.
+# parameters tells where a caller's value goes. An int slot is a value every integer field
+# but a small one can hold: Django drops a comparison with a value out of the field's
+# range as one that matches nothing (EmptyResultSet), and so loses the slot.
 def _slot_value(kind: type, n: int):
     if kind is int:
-        return -(10**15) - n
+        return 2**31 - 1 - n
     if kind is str:
         return f"\x00slot {n}"
     raise TypeError(f"a slot is an int or a str, not {kind.__name__}")
@@ -122,13 +187,18 @@ class Select:
         self._types = types
         self._made: _Made | None = None
 
-    def rows(self, *values) -> list[tuple]:
+    def sql(self, *values) -> tuple[str, tuple]:
+        """The SELECT's SQL and its parameters for these values, not run."""
         made = self._made or self._compile()
-        params = tuple(p.kind(values[p.index]) if isinstance(p, _Slot) else p
-                       for p in made.params)
+        return made.sql, tuple(p.kind(values[p.index]) if isinstance(p, _Slot) else p
+                               for p in made.params)
+
+    def rows(self, *values) -> list[tuple]:
+        text, params = self.sql(*values)
+        made = self._made
         connection = connections[made.using]
         with connection.cursor() as cursor:
-            cursor.execute(made.sql, params)
+            cursor.execute(text, params)
             rows = [list(row[:made.columns]) for row in cursor.fetchall()]
         for row in rows:
             for column, converters, expression in made.converters:
@@ -140,7 +210,11 @@ class Select:
         slots = [_slot_value(kind, n) for n, kind in enumerate(self._types)]
         queryset = self._make(*slots)
         compiler = queryset.query.get_compiler(queryset.db)
-        text, params = compiler.as_sql()
+        try:
+            text, params = compiler.as_sql()
+        except EmptyResultSet:
+            raise ValueError(f"{queryset.model.__name__}: a slot compares a field that cannot "
+                             "hold it (a small integer field, say)") from None
         marked = tuple(_Slot(slots.index(p), type(p)) if _is_one_of(p, slots) else p
                        for p in params)
         if {p.index for p in marked if isinstance(p, _Slot)} != set(range(len(slots))):

@@ -34,6 +34,8 @@ from .rules import RulesError
 from .services.errors import AccessDenied
 
 MAX_KEY = 255
+_KEY_INSERT = statements.Insert(IdempotencyKey, "user", "key", "fingerprint", "response_status",
+                                "response_body", "response_headers")
 
 
 class KeyReused(RulesError):
@@ -94,10 +96,11 @@ def once[P, T](
             first = answer(result)
             # Its INSERT made without Model.save()'s machinery: a round POST holds the write
             # lock here.
-            statements.inserts([IdempotencyKey(
-                user=user, key=key, fingerprint=fingerprint, response_status=first.status,
-                response_body=first.body, response_headers=first.headers,
-            )])[0].run()
+            _KEY_INSERT.rows([{
+                "user": user, "key": key, "fingerprint": fingerprint,
+                "response_status": first.status, "response_body": first.body,
+                "response_headers": first.headers,
+            }])[0].run()
             return result, None
     except AccessDenied:
         # A retry asks the access policy again, like any request: a member removed since

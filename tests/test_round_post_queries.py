@@ -136,7 +136,7 @@ def test_the_writes_sql_is_made_before_the_transaction_which_only_runs_it(table,
             return built
         return building
 
-    monkeypatch.setattr(statements, "inserts", watched(statements.inserts))
+    monkeypatch.setattr(statements.Insert, "rows", watched(statements.Insert.rows))
     monkeypatch.setattr(statements, "update", watched(statements.update))
 
     with transaction_depths() as seen:

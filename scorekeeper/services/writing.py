@@ -38,6 +38,18 @@ from .reading import (
     state_key,
 )
 
+# A round revision's row, its hands' rows, and the id of the revision that counts (the
+# hands' INSERT finds their round by it): made once per process (ledger.statements).
+_ROUND_INSERT = statements.Insert(
+    Round, "game", "number", "revision", "ender", "void", "match", "big_gin", "upcard",
+    "ender_melds", "finish", "penalties", "reason", "entered_by", "entered_at")
+_HAND_INSERT = statements.Insert(
+    Hand, "round", "player", "position", "deadwood", "cards", "laid", "laid_melds")
+_ROUND_ID = statements.Select(
+    lambda game, number, revision: Round.objects.filter(
+        game_id=game, number=number, revision=revision, undone_at__isnull=True,
+    ).values_list("pk"), int, int, int)
+
 
 class VersionMoved(Exception):
     """The game's row is no longer at the version the write read: another write came
@@ -231,8 +243,8 @@ class GameWrite:
         """The UPDATE that gives the game's row these columns and the next version, of the
         row only while it is at the version read."""
         read = self.view.game
-        return statements.update(Game.objects.filter(pk=read.pk, version=read.version),
-                                 version=F("version") + 1, **columns)
+        return statements.update(Game, {"pk": read.pk, "version": read.version},
+                                 increment="version", **columns)
 
     def _bumped(self, bump: Statement, columns: dict) -> Game:
         """Run `bump` (made by _bump): the game's row as it leaves it, or VersionMoved when
@@ -263,21 +275,18 @@ class GameWrite:
         """The round revision's INSERT and its hands': the hands find their round by its
         number and revision (the one not undone is unique), so their statement is made
         before the round has an id."""
-        game = self.view.game
-        round_ = Round(
-            game=game, number=facts.number, revision=facts.revision,
-            ender_id=facts.ender_id, void=facts.void, match=facts.match,
-            big_gin=facts.big_gin, upcard=facts.upcard, ender_melds=facts.ender_melds,
-            finish=facts.finish, penalties=facts.penalties, reason=facts.reason,
-            entered_by=self.actor, entered_at=facts.entered_at,
-        )
-        stored = statements.lookup(Round.objects.filter(
-            game_id=game.pk, number=facts.number, revision=facts.revision,
-            undone_at__isnull=True).values("pk"))
-        return statements.inserts([round_]) + statements.inserts([
-            Hand(round_id=stored, player_id=hand.player_id, position=hand.position,
-                 deadwood=hand.deadwood, cards=" ".join(hand.cards) if hand.cards else "",
-                 laid=hand.laid, laid_melds=hand.laid_melds)
+        game_id = self.view.game.pk
+        stored = statements.lookup(_ROUND_ID, game_id, facts.number, facts.revision)
+        return _ROUND_INSERT.rows([{
+            "game": game_id, "number": facts.number, "revision": facts.revision,
+            "ender": facts.ender_id, "void": facts.void, "match": facts.match,
+            "big_gin": facts.big_gin, "upcard": facts.upcard, "ender_melds": facts.ender_melds,
+            "finish": facts.finish, "penalties": facts.penalties, "reason": facts.reason,
+            "entered_by": self.actor, "entered_at": facts.entered_at,
+        }]) + _HAND_INSERT.rows([
+            {"round": stored, "player": hand.player_id, "position": hand.position,
+             "deadwood": hand.deadwood, "cards": " ".join(hand.cards) if hand.cards else "",
+             "laid": hand.laid, "laid_melds": hand.laid_melds}
             for hand in facts.hands])
 
     @staticmethod

@@ -79,10 +79,10 @@ class RoundListView(JsonView):
         # Worked out before the lock: the game's row is read once, for the access check
         # and the round alike; the body is checked against the game's family in between.
         # The answer too, from the game as the round will leave it.
-        game = services.read_game(game_id, request, "game.write")
-        data = shape(families.round_input(game.rules), request)
+        view = services.load_game(services.read_game(game_id, request, "game.write"))
+        data = shape(families.round_input(view.rules), request)
         planned = services.plan_round(
-            services.load_game(game), number=data["number"], **_round(data),
+            view, number=data["number"], **_round(data),
             user=request.user, request_id=request.headers.get("Idempotency-Key", ""))
         return planned, _answer(planned.after(), planned.state.rounds[-1])
 

@@ -57,7 +57,8 @@ BASELINE_POST_OVER_GET: float | None = 2.32
 # The GET shares the POST's token and game reads, so making those cheaper moves both: the
 # POST is also timed against GET /health/?probe=live (middleware only, no database), the
 # mean of PROBES calls after each pair. 17.1 and 17.4 in two runs before the API's reads
-# were made once (2026-11-28, README "How it scales"), 12.4 to 13.1 after.
+# were made once (2026-11-28, README "How it scales"), 12.4 to 13.1 after, and 10.3 to 11.2
+# once the write's INSERTs and UPDATE were made without the ORM's query machinery.
 PROBES = 3
 POST_OVER_PROBE_BEFORE = 17.3
 LOCK_GOAL_MS = 3.0  # median time under the write lock per round POST
@@ -283,7 +284,7 @@ def write_path(pairs: dict[str, list[float]], size: Sizes) -> Outcome:
         if probe > 0)
     print(f"  round POST / liveness probe, CPU in process: {over_probe:.1f} (a yardstick that"
           f" work on the API's reads does not move; {POST_OVER_PROBE_BEFORE:g} before the"
-          f" reads made once)")
+          f" reads made once, half of it {POST_OVER_PROBE_BEFORE / 2:.1f})")
     baseline = ("not set" if BASELINE_POST_OVER_GET is None
                 else f"{BASELINE_POST_OVER_GET:.2f}, the goal at most half of it")
     print(f"    baseline (BASELINE_POST_OVER_GET in bench/cold.py): {baseline}")

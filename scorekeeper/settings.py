@@ -142,6 +142,15 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+        and env_bool("DATABASE_PREPARED_STATEMENTS", True)):
+    # PostgreSQL plans a statement the fifth time a connection runs it and keeps the plan
+    # (psycopg's prepared statements; Django turns them off unless asked): planning had been
+    # most of the server's time for a round POST's short statements (README, "How it
+    # scales"). A pooler in transaction mode that cannot keep them (PgBouncer without
+    # max_prepared_statements) needs DATABASE_PREPARED_STATEMENTS=0.
+    DATABASES["default"]["OPTIONS"] = {**DATABASES["default"].get("OPTIONS", {}),
+                                       "server_side_binding": True, "prepare_threshold": 5}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several phones write at once: IMMEDIATE takes the write lock at BEGIN, and the
     # writers wait their turn on a file lock (scorekeeper/sqlite/base.py) instead of

@@ -66,7 +66,7 @@ class Insert:
             return []
         using, head, named, defaults = self._made or self._make()
         connection = connections[using]
-        size = connection.ops.bulk_batch_size([*named, *defaults], rows) or len(rows)
+        size = connection.ops.bulk_batch_size([*named.values(), *defaults], rows) or len(rows)
         made = []
         for start in range(0, len(rows), size):
             groups, params = [], []

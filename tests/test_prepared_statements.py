@@ -4,16 +4,12 @@ off for a pooler that cannot keep them (scorekeeper/settings.py; docs/deploy.md)
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.db import connection
 
 from ledger.models import Account
-
-BASE_DIR = Path(__file__).resolve().parent.parent
+from tests.test_deploy import run
 
 PROBE = """
 import json
@@ -25,10 +21,8 @@ print(json.dumps(settings.DATABASES["default"].get("OPTIONS", {})))
 def database_options(**env) -> dict:
     environment = {key: value for key, value in os.environ.items()
                    if key not in ("DATABASE_URL", "DATABASE_PREPARED_STATEMENTS")}
-    result = subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=BASE_DIR, capture_output=True, text=True,
-        env={**environment, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env},
-        timeout=60)
+    result = run(["-c", PROBE],
+                 {**environment, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env})
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 

@@ -102,16 +102,17 @@ def test_the_answer_is_made_before_the_transaction_and_is_the_game_a_read_then_g
         table, monkeypatch):
     # The answer is worked out from the game as the round will leave it (commands.PlannedRound
     # .after()), so that the lock is held only to write (docs/reliability.md, 33).
-    from scorekeeper.api.serializers import RoundWithGameSerializer
+    from scorekeeper.api import serializers
 
     base, depths = len(connection.atomic_blocks), []
-    made = RoundWithGameSerializer.to_representation
+    made = serializers.data_of
 
-    def watched(serializer, line):
-        depths.append(len(connection.atomic_blocks) - base)
-        return made(serializer, line)
+    def watched(serializer_class, instance, **options):
+        if serializer_class is serializers.RoundWithGameSerializer:
+            depths.append(len(connection.atomic_blocks) - base)
+        return made(serializer_class, instance, **options)
 
-    monkeypatch.setattr(RoundWithGameSerializer, "to_representation", watched)
+    monkeypatch.setattr(serializers, "data_of", watched)
     response = table.post_round("Ben", Anna=20, Ben=3, Cem=40,
                                 headers={"Idempotency-Key": "round-2"})
     assert response.status_code == 201, response.json()

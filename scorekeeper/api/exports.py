@@ -101,10 +101,10 @@ class ClubImportView(JsonView):
             body = s.data_of(TournamentSerializer, view)
             location = address(request, "tournament", imported.tournament.pk)
         elif imported.game is not None:
-            body = s.GameSerializer(services.load_game(imported.game)).data
+            body = s.data_of(s.GameSerializer, services.load_game(imported.game))
             location = address(request, "game", imported.game.pk)
         else:
-            body = s.SessionSerializer(services.session_summary(imported.session)).data
+            body = s.data_of(s.SessionSerializer, services.session_summary(imported.session))
             location = address(request, "session", imported.session.pk)
         headers = {"Location": location}
         if not imported.created:

@@ -12,7 +12,7 @@ from ...services.fields import (
     StrictCharField,
     StrictSerializer,
 )
-from .fields import MessageField, MoneyField
+from .fields import MessageField, MoneyField, data_of
 from .rules import (
     PRESET_NAMES,
     CurrencyField,
@@ -158,7 +158,7 @@ class GameSerializer(serializers.Serializer):
     @extend_schema_field(HollywoodGameSerializer(many=True))
     def get_games(self, view) -> list:
         games = [game for match in view.state.matches for game in match.games]
-        return HollywoodGameSerializer(games, many=True).data
+        return data_of(HollywoodGameSerializer, games, many=True)
 
 
 class GameSummarySerializer(serializers.Serializer):

@@ -372,8 +372,10 @@ class GameView:
         void = self.void
         lines = []
         for seat, standing in zip(self.seats, state.standings, strict=True):
-            # A void game's money was reversed and it takes no more re-buys.
-            offer = None if void else state.rebuy_offer(seat.player_id)
+            # A void game's money was reversed and it takes no more re-buys. The refusal
+            # is asked once: it is a rendered message.
+            refusal = None if void else state.can_rebuy(seat.player_id)
+            offer = None if void or refusal else state.rebuy_break[seat.player_id]
             lines.append(PlayerLine(
                 id=seat.player_id, name=seat.player.name, seat=seat.number,
                 total=standing.total, state=standing.state, rebought=standing.rebought,
@@ -382,7 +384,7 @@ class GameView:
                     eligible=offer is not None,
                     target=offer.target if offer else None,
                     cost=offer.cost if offer else None,
-                    reason=None if offer or void else state.can_rebuy(seat.player_id),
+                    reason=refusal,
                 ),
                 balance=0 if void else standing.balance, place=standing.place,
             ))

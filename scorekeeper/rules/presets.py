@@ -8,8 +8,11 @@ Each family keeps its own presets, modes and checks next to its rules and regist
 here (`register`, a `FamilyRules`); this module decides nothing by a family's name.
 """
 
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
 
 from .cards import RANKS
@@ -110,6 +113,13 @@ class Rules:
     # card_values is a dict, so the generated hash would fail; hash the resolved values.
     def __hash__(self) -> int:
         return hash(repr(sorted(self.to_dict().items())))
+
+    @cached_property
+    def digest(self) -> str:
+        """A short fingerprint of every parameter, the same in every process: what a
+        snapshot was taken under. Kept with the rules: every write of a game asks for it."""
+        text = json.dumps(self.to_dict(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     @classmethod
     def preset(cls, name: str, *, players: int | None = None, **overrides: Any) -> "Rules":

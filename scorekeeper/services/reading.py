@@ -352,6 +352,11 @@ class GameView:
 
     @cached_property
     def rules(self) -> engine.Rules:
+        # A game's rules never change once it started: a state kept of this version was
+        # played under these, parsed already.
+        kept = self._state or recent_games.get(state_key(self.game))
+        if kept is not None and kept.rules is not None:
+            return kept.rules
         return engine.Rules.from_dict(self.game.rules)
 
     def name(self, player_id) -> str:

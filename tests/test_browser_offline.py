@@ -12,6 +12,7 @@ Fixtures: tests/browser_support.py; steps: tests/browser_steps.py.
 """
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -35,13 +36,26 @@ def controlled(page, game_id):
     """Open the sheet with the service worker in control and wait until it keeps the
     sheet and its round form (it fetches the form beside the sheet)."""
     page.goto(f"/games/{game_id}/")
-    page.wait_for_function(
-        "async () => (await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")  # claimed
     page.reload()  # now through the worker, which keeps what it fetches
-    page.wait_for_function("""async (urls) => {
+    wait_until_true(page, """async (urls) => {
         for (const url of urls) if (!(await caches.match(url, {ignoreVary: true}))) return false;
         return true;
-    }""", arg=[f"/games/{game_id}/", f"/games/{game_id}/rounds/new/"])
+    }""", [f"/games/{game_id}/", f"/games/{game_id}/rounds/new/"])
+
+
+def wait_until_true(page, async_predicate, arg):
+    """Wait until an async predicate in the page resolves to true. Not wait_for_function:
+    it takes the promise an async function returns for a truthy answer and returns at
+    once, which let this module's tests go offline before the form was kept (one failure
+    in about fifteen runs on a loaded machine). It waits as long as expect() does."""
+    from tests.browser_support import TIMEOUT_MS  # a plugin: imported once it is loaded
+
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(async_predicate, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {TIMEOUT_MS} ms: {async_predicate}")
+        page.wait_for_timeout(50)
 
 
 def enter_round_offline(page, game_id, heading, ender, points):

@@ -181,6 +181,7 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["club", "id"], name="game_club_id_order")]
 
     def __str__(self):
         return self.name

@@ -33,6 +33,7 @@ from .. import rules as engine
 from ..models import Game, Rebuy, Seat
 from ..rules import CARRY, KITTY, POT
 from . import tournaments
+from .days import started_on_days
 from .reading import counting_rounds, state_key
 from .reports import ENDED
 
@@ -47,8 +48,7 @@ _CACHE_FORMAT = 1  # bumped when GamePlay changes shape
 def games_between(club_id: int, start: date, end: date):
     """The club's ended games that started from `start` to `end` (both included), oldest
     first."""
-    return (Game.objects.filter(club_id=club_id, status__in=ENDED,
-                                created_at__date__gte=start, created_at__date__lte=end)
+    return (Game.objects.filter(started_on_days(start, end), club_id=club_id, status__in=ENDED)
             .defer("snapshot").order_by("created_at", "id"))
 
 

@@ -26,6 +26,7 @@ from ..names import InvalidName, clean_name, look_alike, name_key
 from ..rules import RulesError
 from ..rules import bracket as draw
 from . import policy, webhooks
+from .days import started_on_days
 from .errors import Hidden, ServiceError
 from .lifecycle import delete_game, start_game
 from .policy import OPERATOR
@@ -197,8 +198,8 @@ def club_tournaments(club_id: int):
 def finished_between(club_id: int, start, end) -> list[TournamentView]:
     """The club's tournaments finished that started from `start` to `end` (both included),
     oldest first: the season's books count them (services.season)."""
-    rows = Tournament.objects.filter(club_id=club_id, status=Tournament.Status.FINISHED,
-                                     created_at__date__gte=start, created_at__date__lte=end)
+    rows = Tournament.objects.filter(started_on_days(start, end), club_id=club_id,
+                                     status=Tournament.Status.FINISHED)
     return [TournamentView(t) for t in rows.order_by("created_at", "id")]
 
 

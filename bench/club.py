@@ -10,10 +10,11 @@ out of them onto 40 players of that club, one game every 150 minutes from 1 Janu
 and entries) goes in at once in one transaction (COPY on PostgreSQL, executemany on
 SQLite), ids assigned here. Each club has its own organiser, who sees only that club.
 
-It then times, for each club, through the Django test client (the whole middleware
-stack, no network; the pages signed in as the club's organiser, the API with a token),
-after one untimed call, the median of `runs` calls (`heavy_runs` for those that read every
-game of the club; Sizes):
+It then times each page for both clubs, through the Django test client (the whole
+middleware stack, no network; the pages signed in as the club's organiser, the API with a
+token): after one untimed call each, the median of `runs` calls (`heavy_runs` for those
+that read every game of the club; Sizes), the two clubs' calls taking turns, so that a
+slow minute of the machine does not fall on one club only:
 
   health     GET /health/?probe=live                a trivial page: no database
   signed in  GET /accounts/password_change/         the cheapest signed-in page
@@ -79,7 +80,7 @@ class Sizes:
     heavy_runs: int
 
 
-FULL = Sizes(clubs=(1_000, 10_000), templates=300, runs=7, heavy_runs=3)
+FULL = Sizes(clubs=(1_000, 10_000), templates=300, runs=7, heavy_runs=5)
 SMOKE = Sizes(clubs=(10, 40), templates=10, runs=1, heavy_runs=1)
 
 
@@ -274,14 +275,14 @@ def child() -> None:
     club_ids, counts = build(list(zip(users, size.clubs, strict=True)), size)
     built = time.perf_counter() - began
 
-    clubs = {}
+    paths = {}
     for user, games, club_id in zip(users, size.clubs, club_ids, strict=True):
         _row, token = ApiToken.objects.create(user=user)
         pages, api = Client(), Client(headers={"authorization": f"Token {token}"})
         pages.force_login(user)
         last = Game.objects.filter(club_id=club_id).latest("created_at", "id")
         period = f"from={FIRST_GAME.date()}&to={last.created_at.date()}"
-        paths = {
+        paths[games] = {
             "health": (pages, "/health/?probe=live"),
             "signed in": (pages, "/accounts/password_change/"),
             "report": (pages, f"/clubs/{club_id}/report/?{period}"),
@@ -292,30 +293,46 @@ def child() -> None:
             "games api": (api, f"/api/v1/games/?club={club_id}"),
             "report api": (api, f"/api/v1/clubs/{club_id}/report/"),
         }
-        clubs[games] = {name: timed(client, path, size.heavy_runs if name in HEAVY
-                                    else size.runs)
-                        for name, (client, path) in paths.items()}
+    clubs = {games: {} for games in size.clubs}
+    for name in PAGES:
+        runs = size.heavy_runs if name in HEAVY else size.runs
+        for games, timing in timed_in_turns({games: paths[games][name] for games in size.clubs},
+                                            runs).items():
+            clubs[games][name] = timing
     print(json.dumps({"build_s": built, "counts": counts, "clubs": clubs,
                       "sizes": asdict(size)}))
 
 
-def timed(client, path: str, runs: int) -> dict:
-    """One untimed call, then `runs` timed ones (ms), each read to its last byte."""
-    samples = []
+def timed_in_turns(calls: dict, runs: int) -> dict:
+    """Each club's page (client, path) called in turns, so that the machine's speed, which
+    drifts by a fifth from minute to minute here, weighs on both clubs' figures alike: one
+    untimed call each, then `runs` timed rounds of one call each (ms)."""
+    samples = {games: [] for games in calls}
+    sizes = {}
     for _ in range(runs + 1):
-        began = time.perf_counter()
-        response = client.get(path)
-        if response.streaming:
-            size = sum(len(chunk) for chunk in response.streaming_content)
-        else:
-            size = len(response.content)
-        samples.append((time.perf_counter() - began) * 1000)
-        if response.status_code != 200 or not size:
-            raise RuntimeError(f"{path} answered {response.status_code} ({size} bytes):"
-                               f" {response.content[:300] if not response.streaming else ''!r}")
-    first, rest = samples[0], samples[1:]
-    return {"median_ms": statistics.median(rest), "max_ms": max(rest), "first_ms": first,
-            "bytes": size}
+        for games, (client, path) in calls.items():
+            elapsed, sizes[games] = timed_call(client, path)
+            samples[games].append(elapsed)
+    result = {}
+    for games, (first, *rest) in samples.items():
+        result[games] = {"median_ms": statistics.median(rest), "max_ms": max(rest),
+                         "first_ms": first, "bytes": sizes[games]}
+    return result
+
+
+def timed_call(client, path: str) -> tuple[float, int]:
+    """One call read to its last byte: (ms, bytes)."""
+    began = time.perf_counter()
+    response = client.get(path)
+    if response.streaming:
+        size = sum(len(chunk) for chunk in response.streaming_content)
+    else:
+        size = len(response.content)
+    elapsed = (time.perf_counter() - began) * 1000
+    if response.status_code != 200 or not size:
+        raise RuntimeError(f"{path} answered {response.status_code} ({size} bytes):"
+                           f" {response.content[:300] if not response.streaming else ''!r}")
+    return elapsed, size
 
 
 # --- In the parent: the child, and the report -------------------------------------------------

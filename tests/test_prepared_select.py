@@ -9,6 +9,7 @@ from uuid import UUID
 
 import pytest
 from django.db import connection
+from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 
 from ledger.models import Account, Entry
@@ -77,3 +78,36 @@ def test_objects_are_the_rows_with_their_related_row_extra_values_and_deferred_c
         assert len(queries) == 0
         assert entry.to == "pot"
         assert "reason" in entry.get_deferred_fields()
+
+
+def test_objects_are_built_as_from_db_builds_them():
+    post(BUY_INS, game_id=7, currency="EUR")
+    read = Objects(Entry, lambda game: Entry.objects.filter(game_id=game).order_by("id"), int,
+                   related=["debit_account"], leave_out=["reason"])
+    expected = list(Entry.objects.filter(game_id=7).defer("reason")
+                    .select_related("debit_account").order_by("id"))
+    for entry, same in zip(read.read(7), expected, strict=True):
+        for built, made in ((entry, same), (entry.debit_account, same.debit_account)):
+            assert type(built) is type(made)
+            assert ({k: v for k, v in vars(built).items() if k != "_state"}
+                    == {k: v for k, v in vars(made).items() if k != "_state"})
+            assert (built._state.adding, built._state.db) == (False, made._state.db)
+            assert built.get_deferred_fields() == made.get_deferred_fields()
+
+
+def test_a_receiver_of_the_models_signals_gets_every_object_read():
+    post(BUY_INS, game_id=7, currency="EUR")
+    read = Objects(Entry, lambda game: Entry.objects.filter(game_id=game).order_by("id"), int,
+                   related=["debit_account"])
+    initialised = []
+
+    def receiver(sender, instance, **kwargs):
+        initialised.append((sender, instance.pk))
+
+    post_init.connect(receiver, sender=Account)
+    try:
+        entries = read.read(7)
+    finally:
+        post_init.disconnect(receiver, sender=Account)
+    assert initialised == [(Account, entry.debit_account.pk) for entry in entries]
+    assert len(entries) == len(BUY_INS)

@@ -73,8 +73,7 @@ def once[P, T](
     `key` as the client sent it (MAX_KEY characters at most; the spaces around it do not
     count). `answer(result)` gives what to store for a retry. Without a key the write
     simply runs. KeyReused when the key came with another request. The answer's body is
-    stored as it is: JSON's own types (the API's renders its answer to JSON for it), so that
-    nothing is converted again while the write holds the lock.
+    stored as JSON, encoded once, as DRF encodes an answer (IdempotencyKey.response_body).
 
     `prepare()`, when given, runs first and outside the key's transaction (it reads and
     asks, it writes nothing: a round worked out before the lock, docs/reliability.md);

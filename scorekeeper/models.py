@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from knox.models import AbstractAuthToken
+from rest_framework.utils.encoders import JSONEncoder
 
 from .rules import GameStatus
 
@@ -416,17 +417,16 @@ class ReportLine(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """A retried request's key, stored in the same transaction as the write it answers.
-
-    A replay with the same key and fingerprint gets the saved response; the same
-    key with another fingerprint is a client error (scorekeeper.idempotency).
-    """
+    """A retried request's key, stored in the same transaction as the write it answers: a
+    replay with the same key and fingerprint gets the saved response, the same key with
+    another fingerprint is a client error (scorekeeper.idempotency). The body is encoded as
+    DRF encodes an answer, so what is stored is what the client read."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
     key = models.CharField(max_length=255)
     fingerprint = models.CharField(max_length=64, help_text="sha256 hex of method, path and body.")
     response_status = models.PositiveSmallIntegerField(null=True, blank=True)
-    response_body = models.JSONField(null=True, blank=True)
+    response_body = models.JSONField(null=True, blank=True, encoder=JSONEncoder)
     response_headers = models.JSONField(
         default=dict, blank=True, help_text="Headers to give again (Location, ETag).")
     created_at = models.DateTimeField(default=timezone.now)

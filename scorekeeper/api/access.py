@@ -6,12 +6,10 @@ that no one learns what exists. A member whose role (or token) is not enough get
 """
 
 import functools
-import json
 
 from django.urls import reverse
 from django.utils.http import parse_etags
 from rest_framework import exceptions, status
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -179,8 +177,9 @@ def _once_per_key(post, plan=None):
 
 
 def _answer(response: Response) -> idempotency.Answer:
-    # The body as the client read it (DRF's JSON: dates as it writes them).
-    body = json.loads(JSONRenderer().render(response.data) or b"null")
+    # The body as DRF gives it to its renderer: the key's field encodes it as the renderer
+    # does (IdempotencyKey.response_body), once.
+    body = response.data
     headers = {name: response[name] for name in REPLAYED_HEADERS if response.has_header(name)}
     return idempotency.Answer(response.status_code, body, headers)
 

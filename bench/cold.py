@@ -58,8 +58,9 @@ BASELINE_POST_OVER_GET: float | None = 2.32
 # POST is also timed against GET /health/?probe=live (middleware only, no database), the
 # mean of PROBES calls after each pair. 17.1 and 17.4 in two runs before the API's reads
 # were made once (2026-11-28, README "How it scales"), 12.4 to 13.1 after, 10.3 to 11.2
-# once the write's INSERTs and UPDATE were made without the ORM's query machinery, and 8.8
-# to 9.5 once answers were represented with each serializer's lookups worked out once.
+# once the write's INSERTs and UPDATE were made without the ORM's query machinery, 8.8
+# to 9.5 once answers were represented with each serializer's lookups worked out once, and
+# 8.0 to 8.4 once the reads' objects were built directly and the key's body encoded once.
 PROBES = 3
 POST_OVER_PROBE_BEFORE = 17.3
 LOCK_GOAL_MS = 3.0  # median time under the write lock per round POST

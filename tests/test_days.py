@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.utils import timezone
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from scorekeeper import services
@@ -31,6 +31,11 @@ def test_an_instant_is_on_or_after_a_day_exactly_when_it_is_past_the_days_start(
 
 
 @given(st.sampled_from(ZONES), days)
+@example("America/Santiago", date(2024, 9, 8))  # clocks forward at midnight: it never comes
+@example("America/Santiago", date(2024, 4, 7))  # back at midnight: 23:00 of the 6th twice
+@example("America/Havana", date(2024, 11, 3))  # back at 01:00: midnight to 01:00 twice
+@example("Asia/Beirut", date(2024, 3, 31))  # forward at midnight
+@example("Europe/Vienna", date(2024, 3, 31))  # forward at 02:00
 def test_a_days_start_falls_on_that_day_and_the_instant_before_on_the_day_before(zone, day):
     with timezone.override(zone):
         start = day_starts(day)

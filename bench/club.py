@@ -308,15 +308,15 @@ def timed_in_turns(calls: dict, runs: int) -> dict:
     drifts by a fifth from minute to minute here, weighs on both clubs' figures alike: one
     untimed call each, then `runs` timed rounds of one call each (ms)."""
     samples = {games: [] for games in calls}
-    sizes = {}
+    answered = {}  # bytes of each club's last answer
     for _ in range(runs + 1):
         for games, (client, path) in calls.items():
-            elapsed, sizes[games] = timed_call(client, path)
+            elapsed, answered[games] = timed_call(client, path)
             samples[games].append(elapsed)
     result = {}
     for games, (first, *rest) in samples.items():
         result[games] = {"median_ms": statistics.median(rest), "max_ms": max(rest),
-                         "first_ms": first, "bytes": sizes[games]}
+                         "first_ms": first, "bytes": answered[games]}
     return result
 
 

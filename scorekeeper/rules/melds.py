@@ -450,10 +450,10 @@ def _few_jokers(codes, counts, melds, jokers, lone, config: _Config) -> HandResu
         singles = [meld for meld in melds if meld.need == 1]
         for index, first in enumerate(singles):
             for second in singles[index:]:  # the same meld twice, from two decks
-                if _disjoint(first.uses, second.uses, counts):
-                    saving = first.worth + second.worth + 2 * joker_value
-                    if saving > best_saving:
-                        best_saving, best_melds = saving, [(first, 1), (second, 1)]
+                saving = first.worth + second.worth + 2 * joker_value
+                # Only a pair that would save more is worth asking whether the hand holds it.
+                if saving > best_saving and _disjoint(first.uses, second.uses, counts):
+                    best_saving, best_melds = saving, [(first, 1), (second, 1)]
     shown, left = [], dict(counts)
     walk = _Walk({}, {}, 0, config)
     for meld, used in best_melds:

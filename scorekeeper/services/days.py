@@ -21,12 +21,13 @@ def day_starts(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
-def started_on_days(start: date, end: date, field: str = "created_at") -> Q:
-    """`field`'s local date from `start` to `end`, both included. The first and the last
-    day a date can hold have no bound on their side: their instants may not exist in UTC."""
+def started_on_days(start: date, end: date) -> Q:
+    """`created_at`'s local date from `start` to `end`, both included. The first and the
+    last day a date can hold have no bound on their side: their instants may not exist in
+    UTC."""
     bounds = Q()
     if start > date.min:
-        bounds &= Q(**{f"{field}__gte": day_starts(start)})
+        bounds &= Q(created_at__gte=day_starts(start))
     if end < date.max:
-        bounds &= Q(**{f"{field}__lt": day_starts(end + timedelta(days=1))})
+        bounds &= Q(created_at__lt=day_starts(end + timedelta(days=1)))
     return bounds

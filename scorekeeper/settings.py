@@ -142,7 +142,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-if (DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The health check above asks the connection's socket first, and the server only
+    # when the socket has something to say (scorekeeper/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
+if (DATABASES["default"]["ENGINE"] == "scorekeeper.postgresql"
         and env_bool("DATABASE_PREPARED_STATEMENTS", True)):
     # PostgreSQL plans a statement the fifth time a connection runs it and keeps the plan
     # (psycopg's prepared statements; Django turns them off unless asked): planning had been

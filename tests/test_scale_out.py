@@ -417,6 +417,17 @@ def run_tables(servers: list[AppServer], club: int, token: str, url: str, env: d
     assert cluster.answered == TABLES * ROUNDS, figures
     assert cluster.write_retries + cluster.read_retries >= 1, f"nothing was cut off: {figures}"
 
+    # PostgreSQL ends every connection, as its restart would: each of the survivor's workers
+    # finds out before its next request's first query (the health check,
+    # scorekeeper/postgresql/base.py) and answers that request on a new connection; a 500
+    # below would be a worker that took the dead connection for a live one.
+    with psycopg.connect(url, autocommit=True) as conn:
+        ended = conn.execute(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 5000))"
+            " FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()").fetchone()[0]
+    assert ended >= 1, "the survivor kept no connection to end"
+
     # Nothing lost, nothing twice: through the API on the survivor, and in the database.
     wanted = list(range(1, ROUNDS + 1))
     for game_id in games:

@@ -96,6 +96,10 @@ def test_a_round_post_with_an_idempotency_key_reads_the_game_once_too(table):
     keys = [depth for sql, depth in seen
             if sql.startswith("INSERT") and "_idempotencykey" in sql]
     assert keys and keys[0] >= 1, keys
+    # and the key's transaction is the write's own: the round takes no savepoint inside it
+    # (the one here is the key's, nested in the test's transaction; in production, BEGIN)
+    savepoints = [sql for sql, _ in seen if sql.startswith("SAVEPOINT")]
+    assert len(savepoints) == 1, savepoints
 
 
 def test_the_answer_is_made_before_the_transaction_and_is_the_game_a_read_then_gives(
@@ -231,12 +235,19 @@ def meanwhile(monkeypatch):
     return pending.append
 
 
-def test_a_round_taken_meanwhile_is_a_409_and_stays_the_first_phones(table, as_alice, meanwhile):
+# With a key the round is stored inside the key's transaction, without a savepoint of its
+# own; without one, in a transaction of its own. Both must fail whole, or work out again.
+WITH_AND_WITHOUT_A_KEY = pytest.mark.parametrize("headers", [{}, {"Idempotency-Key": "late"}])
+
+
+@WITH_AND_WITHOUT_A_KEY
+def test_a_round_taken_meanwhile_is_a_409_and_stays_the_first_phones(
+        table, as_alice, meanwhile, headers):
     # given another phone that enters round 2 after this POST worked its own round 2 out
     other = Table(as_alice, table.game)
     meanwhile(lambda: other.knock("Ben", Anna=20, Ben=3, Cem=40))
     # when this POST stores its round 2
-    response = table.post_round("Cem", Anna=5, Ben=30, Cem=2)
+    response = table.post_round("Cem", Anna=5, Ben=30, Cem=2, headers=headers)
     # then it is told that round 2 is taken, and the other phone's round 2 stands alone
     assert response.status_code == 409, response.json()
     assert errors(response) == [
@@ -247,7 +258,9 @@ def test_a_round_taken_meanwhile_is_a_409_and_stays_the_first_phones(table, as_a
     table.check_books()
 
 
-def test_a_correction_meanwhile_is_counted_before_the_new_round(table, as_alice, meanwhile):
+@WITH_AND_WITHOUT_A_KEY
+def test_a_correction_meanwhile_is_counted_before_the_new_round(
+        table, as_alice, meanwhile, headers):
     # given a correction of round 1 that lands after this POST worked round 2 out on the
     # uncorrected round 1
     other = Table(as_alice, table.game)
@@ -255,7 +268,7 @@ def test_a_correction_meanwhile_is_counted_before_the_new_round(table, as_alice,
     meanwhile(lambda: corrected.append(
         other.correct(1, "Anna", reason="typo", Anna=2, Ben=60, Cem=40)))
     # when round 2 is stored
-    response = table.post_round("Ben", Anna=20, Ben=3, Cem=40)
+    response = table.post_round("Ben", Anna=20, Ben=3, Cem=40, headers=headers)
     # then it is worked out again under the lock: on the corrected round 1
     assert corrected[0].status_code == 200, corrected[0].json()
     assert response.status_code == 201, response.json()

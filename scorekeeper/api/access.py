@@ -162,6 +162,9 @@ def _once_per_key(post, plan=None):
             return write(prepare() if prepare else None)
         request._keyed = True
         key = request.headers.get("Idempotency-Key", "")
+        # With a key the write runs inside the key's transaction (idempotency.once), which
+        # rolls back whole when the write fails: the write needs no savepoint of its own.
+        request.in_key_transaction = bool(key.strip())
         response, replay = idempotency.once(
             user=request.user, key=key,
             fingerprint=idempotency.body_fingerprint(request.method, request.path,

@@ -94,7 +94,8 @@ class RoundListView(JsonView):
         # Stored if the game is still at the version planned on (else worked out again
         # under the lock): the lock is held only to write.
         planned, answer = planned
-        result, view = services.store_round(planned)
+        result, view = services.store_round(
+            planned, savepoint=not getattr(request, "in_key_transaction", False))
         if view.game.version != planned.view.game.version + 1:
             answer = _answer(view, result)  # another write came first: it counts too
         return created(answer, address(request, "round", game_id, result.number),

@@ -181,12 +181,16 @@ def record_round(
         return _stored(planned)
 
 
-def store_round(planned: PlannedRound) -> tuple[engine.RoundResult, GameView]:
+def store_round(planned: PlannedRound, *, savepoint: bool = True,
+                ) -> tuple[engine.RoundResult, GameView]:
     """Store a round planned before the lock (plan_round on a row read by
     services.read_game), in a transaction that holds the lock only to write: it stores the
     round if the game is still at the version planned on, and else, another write having
-    come first, plays the same round again onto the game as it is now, under the lock."""
-    with transaction.atomic():
+    come first, plays the same round again onto the game as it is now, under the lock.
+
+    `savepoint=False` when the caller's own transaction rolls back whole if this fails (the
+    API's Idempotency-Key transaction): two round trips fewer, and nothing to undo apart."""
+    with transaction.atomic(savepoint=savepoint):
         try:
             return _stored(planned)
         except VersionMoved:

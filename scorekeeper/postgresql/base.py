@@ -36,8 +36,11 @@ class DatabaseWrapper(base.DatabaseWrapper):
         connection = self.connection
         if connection.closed or connection.info.transaction_status != pq.TransactionStatus.IDLE:
             return False
+        # poll(), not select(): no limit on the descriptor's number; a hang-up or an error
+        # on the socket is reported too, and asks the server as well.
+        poller = select.poll()
         try:
-            readable, _, _ = select.select([connection.fileno()], [], [], 0)
+            poller.register(connection.fileno(), select.POLLIN)
+            return not poller.poll(0)
         except (OSError, ValueError):
             return False
-        return not readable

@@ -7,6 +7,8 @@ processes: its own PostgreSQL database (migrated by `manage.py migrate`), two gu
 instances on it as `make serve` runs them, 16 tables posting rounds through both at
 random, one instance killed (SIGKILL, the whole process group) partway through, and at the
 end every round counted through the API and in the database, and `manage.py verifyledger`.
+Before the counts PostgreSQL ends every connection, as its restart would, and each read
+after that must still be answered.
 
 It runs in the PostgreSQL pass of `make test` (it asks for `django_db_setup`, which
 `--database-only` selects on) and is skipped on SQLite, where one file is one machine's
@@ -419,7 +421,7 @@ def run_tables(servers: list[AppServer], club: int, token: str, url: str, env: d
 
     # PostgreSQL ends every connection, as its restart would: each of the survivor's workers
     # finds out before its next request's first query (the health check,
-    # scorekeeper/postgresql/base.py) and answers that request on a new connection; a 500
+    # scorekeeper/postgresql/base.py) and answers that request on a new connection; a 503
     # below would be a worker that took the dead connection for a live one.
     with psycopg.connect(url, autocommit=True) as conn:
         ended = conn.execute(

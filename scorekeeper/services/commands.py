@@ -181,7 +181,7 @@ def record_round(
         return _stored(planned)
 
 
-def store_round(planned: PlannedRound, *, savepoint: bool = True,
+def store_round(planned: PlannedRound, *, savepoint: bool = True
                 ) -> tuple[engine.RoundResult, GameView]:
     """Store a round planned before the lock (plan_round on a row read by
     services.read_game), in a transaction that holds the lock only to write: it stores the

@@ -189,7 +189,8 @@ def store_round(planned: PlannedRound, *, savepoint: bool = True
     come first, plays the same round again onto the game as it is now, under the lock.
 
     `savepoint=False` when the caller's own transaction rolls back whole if this fails (the
-    API's Idempotency-Key transaction): two round trips fewer, and nothing to undo apart."""
+    API's Idempotency-Key transaction): a savepoint there would undo nothing that the
+    rollback does not, and costs two round trips."""
     with transaction.atomic(savepoint=savepoint):
         try:
             return _stored(planned)

@@ -52,12 +52,12 @@ from bench.outcome import Outcome, smoke
 BASE_DIR = Path(__file__).resolve().parent.parent
 GOAL = 1.25  # cold: round 200 at most this many times round 10
 # The median POST CPU / GET CPU as first printed by this bench (2026-11-26, the round POST
-# already asking the caller's role once; README, "How it scales"); the goal is half of it.
+# already asking the caller's role once; docs/performance.md); the goal is half of it.
 BASELINE_POST_OVER_GET: float | None = 2.32
 # The GET shares the POST's token and game reads, so making those cheaper moves both: the
 # POST is also timed against GET /health/?probe=live (middleware only, no database), the
 # mean of PROBES calls after each pair. 17.1 and 17.4 in two runs before the API's reads
-# were made once (2026-11-28, README "How it scales"), 12.4 to 13.1 after, 10.3 to 11.2
+# were made once (2026-11-28, docs/performance.md), 12.4 to 13.1 after, 10.3 to 11.2
 # once the write's INSERTs and UPDATE were made without the ORM's query machinery, 8.8
 # to 9.5 once answers were represented with each serializer's lookups worked out once, and
 # 8.0 to 8.4 once the reads' objects were built directly and the key's body encoded once.

@@ -150,8 +150,8 @@ if (DATABASES["default"]["ENGINE"] == "scorekeeper.postgresql"
         and env_bool("DATABASE_PREPARED_STATEMENTS", True)):
     # PostgreSQL plans a statement the fifth time a connection runs it and keeps the plan
     # (psycopg's prepared statements; Django turns them off unless asked): planning had been
-    # most of the server's time for a round POST's short statements (README, "How it
-    # scales"). A pooler in transaction mode that cannot keep them (PgBouncer without
+    # most of the server's time for a round POST's short statements (docs/performance.md).
+    # A pooler in transaction mode that cannot keep them (PgBouncer without
     # max_prepared_statements) needs DATABASE_PREPARED_STATEMENTS=0.
     DATABASES["default"]["OPTIONS"] = {**DATABASES["default"].get("OPTIONS", {}),
                                        "server_side_binding": True, "prepare_threshold": 5}

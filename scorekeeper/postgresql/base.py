@@ -2,7 +2,7 @@
 
 With CONN_HEALTH_CHECKS, Django sends `SELECT 1` before the first query of every request
 that reuses a connection: a round trip, and a statement for the server, in front of each
-request (a few percent of the round POSTs a second, README "How it scales"). A connection
+request (a few percent of the round POSTs a second, docs/performance.md). A connection
 the server has ended (a restart, `pg_terminate_backend`, a proxy's idle timeout) has
 said so on its socket already: the server's last words and the end of the stream are
 waiting to be read. So when the idle connection's socket has nothing to read, the check

@@ -32,7 +32,7 @@ from importlib import metadata
 from bench import corpora, peers, replay
 from bench.outcome import Outcome, print_broken, print_goals, smoke, verdict
 from bench.solver import Rules, best_discard, evaluate_hand
-from bench.timing import Timing, measure
+from bench.timing import Timing, measure, measure_in_turns
 
 SEED = 20251123  # changing it changes every corpus; keep it to compare runs
 HANDS = 5000  # per corpus: the p99 is then the 50th slowest hand, stable from run to run
@@ -95,7 +95,8 @@ def print_header(warm_up: int) -> None:
         f"open-spiel {metadata.version('open-spiel')}; seed {SEED}"
     )
     print("  Each call is timed alone with time.perf_counter_ns, after an untimed warm-up")
-    print(f"  on {warm_up} other hands of the same kind. What one timed call includes:")
+    print(f"  on {warm_up} other hands of the same kind; on a Gin corpus the three solvers")
+    print("  take turns hand by hand. What one timed call includes:")
     print("    evaluate_hand  scorekeeper.rules.evaluate_hand(card texts, rules): parses the")
     print("                   text, finds the least deadwood and one arrangement of melds")
     print("    best_discard   the same for 11 cards, plus which card to throw")
@@ -156,7 +157,8 @@ def solver_part() -> tuple[Outcome, int]:
               [hand for hand in hands if len(hand) == 11],
               [hand for hand in warm if len(hand) == 11])
 
-    # Gin: the same hands for all three solvers, each solver timed in its own pass.
+    # Gin: the same hands for all three solvers, taking turns hand by hand, so that a
+    # change in the machine's speed during the run weighs on all three alike.
     gin_corpora = {
         "Gin 10 cards, uniform": (
             corpora.gin_uniform_hands(hands_count, seed=SEED + 52),
@@ -170,11 +172,12 @@ def solver_part() -> tuple[Outcome, int]:
     gin_timings: dict[str, dict[str, Timing]] = {}
     disagreements = []
     for name, (hands, warm) in gin_corpora.items():
-        timings = {"ours": time_ours(name, "evaluate_hand", ours(gin), hands, warm)}
-        for solver, call in (("rlcard", peers.rlcard_deadwood),
-                             ("OpenSpiel", peers.openspiel_deadwood)):
-            timings[solver] = measure(call, hands, warm)
-            row(name, solver, timings[solver])
+        our_call = ours(gin)
+        timings = measure_in_turns({"ours": our_call, "rlcard": peers.rlcard_deadwood,
+                                    "OpenSpiel": peers.openspiel_deadwood}, hands, warm)
+        runs.append(Run(name, "evaluate_hand", our_call, hands, timings["ours"]))
+        for solver, timing in timings.items():
+            row(name, "evaluate_hand" if solver == "ours" else solver, timing)
         gin_timings[name] = timings
         for index, hand in enumerate(hands):
             answers = {solver: timing.results[index] for solver, timing in timings.items()}

@@ -54,3 +54,29 @@ def measure(call: Callable, items: Sequence, warm_up: Iterable = ()) -> Timing:
         samples.append(perf_counter_ns() - start)
         results.append(result)
     return Timing(samples, results)
+
+
+def measure_in_turns(calls: dict[str, Callable], items: Sequence,
+                     warm_up: Iterable = ()) -> dict[str, Timing]:
+    """Time every one of `calls` once per item, as `measure` does, the calls taking turns
+    item by item (their order rotating from one item to the next) instead of each in a
+    pass of its own: a machine that changes speed during the run then slows or speeds
+    every call alike, and their ratios stay true. The keys of the answer are those of
+    `calls`."""
+    warm_up = list(warm_up)
+    for call in calls.values():
+        for item in warm_up:
+            call(item)
+    gc.collect()
+    names = list(calls)
+    samples: dict[str, list[int]] = {name: [] for name in names}
+    results: dict[str, list] = {name: [] for name in names}
+    for index, item in enumerate(items):
+        shift = index % len(names)
+        for name in names[shift:] + names[:shift]:
+            call = calls[name]
+            start = perf_counter_ns()
+            result = call(item)
+            samples[name].append(perf_counter_ns() - start)
+            results[name].append(result)
+    return {name: Timing(samples[name], results[name]) for name in names}

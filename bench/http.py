@@ -652,8 +652,8 @@ def report(comparison: Comparison, size: Sizes) -> Outcome:
                 f" third, {last:.1f} in the last ({ratio(last, first):.0%}), of the"
                 f" {result.all_busy:.1f} s in which all {size.clients} clients were sending")
     notes.append(f"setup (migrations, a user or project tokens, the read game or project and"
-                 f" {size.clients} to write to, over the APIs): ours {comparison.prepared[0]:.1f}"
-                 f" s, theirs {comparison.prepared[1]:.1f} s")
+                 f" {size.clients * WRITE_RUNS} to write to, over the APIs): ours"
+                 f" {comparison.prepared[0]:.1f} s, theirs {comparison.prepared[1]:.1f} s")
     wanted = {"detail": size.detail_requests // size.detail_slices * size.detail_slices,
               "write": size.clients * size.writes_per_client * WRITE_RUNS}
     outcome = Outcome()

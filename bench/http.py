@@ -71,7 +71,7 @@ from bench.outcome import Outcome, smoke
 BASE_DIR = Path(__file__).resolve().parent.parent
 DETAIL_CAP = 45.0  # seconds per side and scenario, whatever the count reached
 WRITE_CAP = 60.0  # seconds per write run
-WRITE_RUNS = 2  # write runs per side: ours, theirs, then theirs, ours
+WRITE_RUNS = 2  # write runs per side: ours, theirs, then theirs, ours (and so on)
 PLAYERS = ["Anna", "Bert", "Cleo", "Dora"]
 RULES = {"eliminate_at": 10000, "rebuy_from": 9000}  # nobody goes out in a long game
 SEED = 20251123
@@ -587,8 +587,8 @@ def compare(database: str, ours_url: str, theirs_uri: str, directory: Path, coun
         # down or speeds up steadily through the four weighs on both sides alike, where one
         # run a side put every drift on one side's account.
         runs: dict[str, list[Result]] = {ours.name: [], theirs.name: []}
-        for run, order in enumerate(((ours, theirs), (theirs, ours))[:WRITE_RUNS]):
-            for side in order:
+        for run in range(WRITE_RUNS):
+            for side in (ours, theirs) if run % 2 == 0 else (theirs, ours):
                 runs[side.name].append(load(
                     side.server, side.name, side.write(run), clients=size.clients,
                     warm_up=size.warm_up, cap=WRITE_CAP, per_client=size.writes_per_client))

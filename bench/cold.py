@@ -119,18 +119,25 @@ def watch_write_lock() -> list[float]:
 
 
 def forget_kept_games() -> None:
-    """Forget every game state this process keeps: the replayed states and the cache.
+    """Forget everything this process keeps of games: the replayed states, the games'
+    accounts and the cache.
 
-    The one place that knows where they are: services.recent_games today, and
-    services.reading.recent_games once the service layer is split into a package.
+    The one place that knows where they are: services/kept.py today; a tree from before it
+    (BENCH_APP_DIR) kept only the states, in services/reading.py or services.
     """
     from django.core.cache import cache
 
     try:
-        from scorekeeper.services.reading import recent_games
+        from scorekeeper.services.kept import game_accounts, recent_games
+        kept = [recent_games, game_accounts]
     except ImportError:
-        from scorekeeper.services import recent_games
-    recent_games.clear()
+        try:
+            from scorekeeper.services.reading import recent_games
+        except ImportError:
+            from scorekeeper.services import recent_games
+        kept = [recent_games]
+    for each in kept:
+        each.clear()
     cache.clear()
 
 

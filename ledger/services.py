@@ -113,12 +113,15 @@ def _entry_rows(transfers: list, accounts: dict, *, game_id: int, currency: str,
     ]
 
 
-def known_accounts(transfers: Iterable, *, game_id: int, session_id: int | None = None
-                   ) -> list[Account]:
-    """The accounts the transfers move between that exist already; reads only. A writer
-    that reads them before its transaction hands them to post(), which then creates only
-    the missing ones under the lock."""
-    return list(_load_accounts(_refs(list(transfers), game_id, session_id)).values())
+def known_accounts(transfers: Iterable, *, game_id: int, session_id: int | None = None,
+                   among: Iterable[Account] = ()) -> list[Account]:
+    """The accounts the transfers move between that exist already; reads only, and nothing
+    when `among` (accounts known to exist) has them all. A writer that reads them before
+    its transaction hands them to post(), which then creates only the missing ones."""
+    refs, known = _refs(list(transfers), game_id, session_id), _by_ref(among)
+    if refs <= known.keys():
+        return [known[ref] for ref in sorted(refs)]
+    return list(_load_accounts(refs).values())
 
 
 def reverse(

@@ -241,15 +241,18 @@ def default_language():
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Each test starts with empty caches (game states and objects are kept per version)."""
+    """Each test starts with empty caches (game states and objects are kept per version, a
+    game's accounts per game)."""
     from django.core.cache import caches
 
-    from scorekeeper.services import recent_games
+    from scorekeeper.services.kept import game_accounts, recent_games
 
     for each in caches.all(initialized_only=False):
         each.clear()
     recent_games.clear()
+    game_accounts.clear()
     yield
     for each in caches.all(initialized_only=False):
         each.clear()
     recent_games.clear()
+    game_accounts.clear()

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 from django.core.cache import cache
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import rules as engine
@@ -206,3 +206,62 @@ def test_a_write_hands_back_a_new_view_and_leaves_the_one_read_as_it_was(table):
     assert (after.game.version, after.state.round_count) == (version + 1, played + 1)
     assert (before.game.version, before.state.round_count) == (version, played)
     assert after.round_line(result).number == played + 1
+
+
+# --- The accounts a process keeps (services/kept.py) -----------------------------------------
+
+
+def account_reads(queries) -> list[str]:
+    return [q["sql"] for q in queries if 'FROM "ledger_account"' in q["sql"]]
+
+
+def test_a_round_post_reads_no_account_once_the_process_keeps_the_games_accounts(
+    table, as_alice, django_capture_on_commit_callbacks,
+):
+    # given a process that kept the game's accounts when it entered a round (committed)
+    with django_capture_on_commit_callbacks(execute=True):
+        table.knock("Anna", Anna=3, Ben=20, Cem=11, Dora=9)
+    # and that kept no state of the game (another worker wrote the last version)
+    services.recent_games.clear()
+
+    # when the next round is posted
+    with CaptureQueriesContext(connection) as queries:
+        response = table.post_round("Dora", Anna=14, Ben=7, Cem=23, Dora=0)
+
+    # then it read no account, and its money went between the game's own accounts
+    assert response.status_code == 201, response.json()
+    assert account_reads(queries.captured_queries) == []
+    assert services.verify_game(Game.objects.get(pk=table.id)) == []
+
+
+def test_accounts_read_in_a_transaction_that_rolls_back_are_not_kept(
+    table, django_capture_on_commit_callbacks,
+):
+    # given a transfer to an account that a transaction creates, then rolls back
+    from ledger.models import Account
+    from scorekeeper.services import kept
+
+    game = Game.objects.get(pk=table.id)
+    transfer = engine.Transfer("p:1", "kept-test", 100, "payment", None)
+
+    class RolledBack(Exception):
+        pass
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        with pytest.raises(RolledBack), transaction.atomic():
+            Account.objects.create(scope=Account.Scope.GAME, scope_id=game.pk,
+                                   key="kept-test")
+            found = kept.known_accounts(game, [transfer])
+            assert "kept-test" in {account.key for account in found}
+            raise RolledBack
+    # then nothing was kept of it: no later write takes an account that does not exist
+    assert callbacks == []
+    assert kept.game_accounts.get(kept.game_key(game)) is None
+
+    # and once such an account commits, it is kept
+    with django_capture_on_commit_callbacks(execute=True):
+        with transaction.atomic():
+            created = Account.objects.create(scope=Account.Scope.GAME, scope_id=game.pk,
+                                             key="kept-test")
+            kept.known_accounts(game, [transfer])
+    assert created.pk in {account.pk for account in kept.game_accounts.get(kept.game_key(game))}

@@ -1,8 +1,8 @@
-"""A round POST reads the game's row once, before its transaction, and stores the round in
-a transaction that bumps the version only while it is the version read (services.read_game,
-plan_round, store_round; docs/reliability.md, "Entering a round"). A correction PUT reads
-the row once under its lock (services.lock_game). Both bump the version once. Counted on
-the queries themselves, on SQLite and PostgreSQL."""
+"""A round POST reads the game's row once, with its seats, before its transaction, and
+stores the round in a transaction that bumps the version only while it is the version read
+(services.read_game, plan_round, store_round; docs/reliability.md, "Entering a round"). A
+correction PUT reads the row once under its lock (services.lock_game). Both bump the
+version once. Counted on the queries themselves, on SQLite and PostgreSQL."""
 
 import re
 from contextlib import contextmanager
@@ -15,6 +15,7 @@ from .api_table import Table, errors
 
 # The game's own table, not scorekeeper_gameimport and the like.
 GAME_TABLE = re.compile(r'\b(FROM|JOIN) "scorekeeper_game"(?![\w])')
+SEAT_TABLE = re.compile(r'\b(FROM|JOIN) "scorekeeper_seat"(?![\w])')
 VERSION_UPDATE = re.compile(r'^UPDATE "scorekeeper_game" SET .*"version" = ')
 
 
@@ -63,6 +64,9 @@ def assert_planned_before_the_transaction(seen, version: int):
              if sql.startswith("SELECT") and GAME_TABLE.search(sql)]
     assert len(reads) == 1, reads
     assert reads[0][1] == 0 and "FOR UPDATE" not in reads[0][0], reads
+    # the seats and their players come with the row
+    seat_reads = [sql for sql, _ in seen if sql.startswith("SELECT") and SEAT_TABLE.search(sql)]
+    assert seat_reads == [reads[0][0]], seat_reads
     bumps = [(sql, depth) for sql, depth in seen if VERSION_UPDATE.match(sql)]
     assert len(bumps) == 1, bumps
     sql, depth = bumps[0]

@@ -79,7 +79,7 @@ class RoundListView(JsonView):
         # Worked out before the lock: the game's row is read once, for the access check
         # and the round alike; the body is checked against the game's family in between.
         # The answer too, from the game as the round will leave it.
-        view = services.load_game(services.read_game(game_id, request, "game.write"))
+        view = services.read_game(game_id, request, "game.write")
         data = shape(families.round_input(view.rules), request)
         planned = services.plan_round(
             view, number=data["number"], **_round(data),

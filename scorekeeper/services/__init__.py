@@ -48,17 +48,9 @@ from .errors import (
     VersionRequired,
 )
 from .game_access import game_with_role, lock_game, read_game
+from .kept import RecentGames, recent_games, state_key
 from .lifecycle import MAX_NAME, MAX_PLAYERS, close_game, delete_game, start_game, void_game
-from .reading import (
-    STATE_CACHE_SECONDS,
-    GameView,
-    RecentGames,
-    game_queryset,
-    load_game,
-    recent_games,
-    round_history,
-    state_key,
-)
+from .reading import STATE_CACHE_SECONDS, GameView, game_queryset, load_game, round_history
 from .rebuys import take_rebuy, undo_rebuy
 from .summaries import (
     SessionSummary,

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from ledger import services as ledger
-
 from .. import rules as engine
 from ..models import Game
 from ..rules import GameStatus, RulesError
@@ -34,6 +32,7 @@ from .errors import (
     VersionMismatch,
     VersionRequired,
 )
+from .kept import known_accounts
 from .reading import GameView
 from .writing import (
     GameWrite,
@@ -144,8 +143,7 @@ def _played(view: GameView, who, actor, number: int, entry: engine.RoundEntry,
     state = view.state
     new_state = engine.play_on(state, entry)
     game = view.game
-    accounts = ledger.known_accounts(new_state.transfers[len(state.transfers):],
-                                     game_id=game.pk, session_id=game.session_id)
+    accounts = known_accounts(game, new_state.transfers[len(state.transfers):])
     write = GameWrite(view, actor=actor, reason=f"round {number}", request_id=request_id)
     write.add_round(number, entry)
     planned = PlannedRound(view, who, actor, number, entry, new_state, tuple(accounts), write)

@@ -7,9 +7,10 @@ from django.db.models import F
 
 from ledger.statements import Objects
 
-from ..models import Game
+from ..models import Game, Seat
 from . import policy
 from .errors import Hidden
+from .reading import GameView, load_game
 
 
 def lock_game(game_id: int, who, action: str) -> Game:
@@ -24,11 +25,28 @@ def lock_game(game_id: int, who, action: str) -> Game:
     return _game_for(game_id, who, action, lock=True)
 
 
-def read_game(game_id: int, who, action: str) -> Game:
-    """The game's row as lock_game reads it, access check included, but without the lock:
-    for a write worked out before its transaction (commands.plan_round), which checks
-    under the lock that the game is still at the version read here."""
-    return _game_for(game_id, who, action, lock=False)
+def read_game(game_id: int, who, action: str) -> GameView:
+    """The game as lock_game reads its row, access check included, but without the lock,
+    and with its seats: for a write worked out before its transaction
+    (commands.plan_round), which checks under the lock that the game is still at the
+    version read here. One query: the row and the caller's role come with each seat."""
+    actor = policy.actor_of(who)
+    if actor.operator:
+        return load_game(_game_for(game_id, who, action, lock=False))
+    seats = _SEATS_WITH_GAME_AND_ROLE.read(game_id, actor.user.pk)
+    if not seats:  # a game has seats from its start on
+        raise Hidden("No such object")
+    game = seats[0].game
+    game.caller_role = seats[0].caller_role
+    policy.check(actor, action, game.club_id, role=game.caller_role)
+    return load_game(game, seats=seats)
+
+
+# A round POST's one read before its lock: its SQL is made once per process.
+_SEATS_WITH_GAME_AND_ROLE = Objects(
+    Seat, lambda game_id, user_id: Seat.objects.filter(
+        game=game_id, game__club__memberships__user=user_id), int, int,
+    related=["game", "player"], extra={"caller_role": "game__club__memberships__role"})
 
 
 def _game_for(game_id: int, who, action: str, *, lock: bool) -> Game:

@@ -5,7 +5,7 @@ The facts are read once, into frozen values (`GameFacts`); nothing changes a vie
 is made: a write (services/writing.py) gives a new view of the game after it.
 Two things are kept so that a request does not replay a whole game:
 
-- the engine's state of each game version, in this process's memory (`recent_games`),
+- the engine's state of each game version, in this process's memory (services/kept.py),
   keyed by (game, version, creation time);
 - the engine's compact snapshot (`Game.snapshot`), written with the facts in every
   write's transaction, from which any process goes on at the cost of one round.
@@ -13,8 +13,7 @@ Two things are kept so that a request does not replay a whole game:
 Both are rebuilt from the facts whenever they are missing (tests/test_game_cache.py).
 """
 
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
@@ -27,6 +26,7 @@ from ledger.statements import Objects
 from .. import rules as engine
 from ..models import Game, Hand, Player, Rebuy, Round, Seat
 from .errors import NotFound
+from .kept import recent_games, state_key
 from .lines import (
     Payout,
     PlayerLine,
@@ -525,53 +525,6 @@ def round_history(game: Game) -> list[Round]:
         .select_related("ender", "entered_by", "undone_by")
         .prefetch_related(Prefetch("hands", queryset=Hand.objects.select_related("player")))
     )
-
-
-# --- States kept in this process -----------------------------------------------------------
-
-
-class RecentGames:
-    """The engine states of the game versions this process has seen last, kept as objects.
-
-    Django's cache would pickle a game on every get and set, which costs more than the
-    rest of a request; an engine Game is never changed (play_on copies what it plays),
-    so one object serves every request of the process. A key names one version of one
-    game, so an entry is never stale: it only ages out, least recently used first.
-    """
-
-    def __init__(self, size: int):
-        self.size = size
-        self._games: OrderedDict[str, engine.Game] = OrderedDict()
-        self._lock = threading.Lock()  # the tests' threads, and threaded servers
-
-    def get(self, key: str) -> engine.Game | None:
-        with self._lock:
-            game = self._games.get(key)
-            if game is not None:
-                self._games.move_to_end(key)
-            return game
-
-    def put(self, key: str, game: engine.Game) -> None:
-        with self._lock:
-            self._games[key] = game
-            self._games.move_to_end(key)
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._games.clear()
-
-
-# A game of 40 rounds and 6 players takes some 80 KB (more with hands entered as cards);
-# 128 games are a large club's evening, some 10 MB a process.
-recent_games = RecentGames(size=128)
-
-
-def state_key(game: Game) -> str:
-    """The key of a game's version: a version's facts never change (every write bumps it)."""
-    # created_at tells apart games that reuse an id (a test database, a restored backup).
-    return f"game-state:{game.pk}:{game.version}:{game.created_at.timestamp()}"
 
 
 # How long Django's cache keeps a game's API object (scorekeeper/api/games.py).

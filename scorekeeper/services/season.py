@@ -34,7 +34,8 @@ from ..models import Game, Rebuy, Seat
 from ..rules import CARRY, KITTY, POT
 from . import tournaments
 from .days import started_on_days
-from .reading import counting_rounds, state_key
+from .kept import state_key
+from .reading import counting_rounds
 from .reports import ENDED
 
 CHUNK = 500  # games read per query

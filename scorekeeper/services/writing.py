@@ -27,6 +27,7 @@ from .. import rules as engine
 from ..models import Game, Hand, Rebuy, Round
 from . import policy
 from .errors import GameVoid, VersionMismatch
+from .kept import recent_games, state_key
 from .reading import (
     GameView,
     HandFacts,
@@ -34,8 +35,6 @@ from .reading import (
     RoundFacts,
     UndoneRebuy,
     load_game,
-    recent_games,
-    state_key,
 )
 
 # A round revision's row, its hands' rows, and the id of the revision that counts (the

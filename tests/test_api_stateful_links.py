@@ -28,18 +28,14 @@ from schemathesis.specs.openapi.checks import (
 
 from scorekeeper.models import Seat
 from scorekeeper.wsgi import application
-from tests import test_api_fuzz as fuzz
+from tests.api_fuzzing import aim
 from tests.api_table import API, Table
 
 # Among the longest modules: run first (tests/conftest.py), so the processes end together.
 pytestmark = pytest.mark.slow
 
-pytest_plugins = ["tests.webhook_fixtures"]  # dns: no test asks real DNS
-
-# The fixtures of the stateless run: alice's club with a running game, her token, and
-# calls to the WSGI app inside the test's transaction.
-world = fuzz.world
-wsgi_in_test_transaction = fuzz.wsgi_in_test_transaction
+# dns: no test asks real DNS; world and wsgi_in_test_transaction, as the stateless fuzzing
+pytest_plugins = ["tests.webhook_fixtures", "tests.api_fuzzing"]
 
 CONFIG = schemathesis.Config.from_dict({
     "generation": {"deterministic": True, "with-security-parameters": False},
@@ -51,7 +47,8 @@ CONFIG = schemathesis.Config.from_dict({
     "operations": [{"include-operation-id": "auth_token_create",
                     "phases": {"stateful": {"enabled": False}}}],
 })
-schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", application, config=CONFIG)
+schema = schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", application,
+                                        config=CONFIG)
 RAW = schema.raw_schema
 
 METHODS = {"get", "put", "patch", "post", "delete"}
@@ -309,11 +306,11 @@ def state_machine(world: dict, calls: list):
             game_id = (case.path_parameters or {}).get("game_id")
             if input.transition is None:
                 # A chain's first call is random: aim it as the stateless run does.
-                fuzz.aim(case, world)
+                aim(case, world)
             elif players := players_of(game_id):
                 # A linked call into a game names that game's players in its body. The
                 # case's own path parameters stand in for the world's, so they stay.
-                fuzz.aim(case, {**world, **case.path_parameters, "players": players})
+                aim(case, {**world, **case.path_parameters, "players": players})
             output = super().step(input)
             calls.append({
                 "scenario": self.number,

@@ -154,7 +154,7 @@ def child() -> int:
     from django.db import connection, connections
     from django.test import Client
 
-    from bench.http import hands_for
+    from bench.ours import hands_for
 
     size = sizes()
     held = watch_write_lock()
@@ -330,7 +330,7 @@ def cold_posts(samples: dict[str, list[float]], size: Sizes) -> Outcome:
 
 def run() -> Outcome:
     """Print the write path's figures; returns their goals, or the part as broken."""
-    from bench.http import app_dir, ours_env
+    from bench.ours import app_dir, ours_env
 
     size = sizes()
     print()

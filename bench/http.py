@@ -4,6 +4,10 @@ then on PostgreSQL, in one run.
 Run by `make bench` after the solver benchmarks (or alone: `python -m bench.http`, or
 `python -m bench --http-only` with the cold-write figures of bench/cold.py).
 
+This module runs the comparison and reports it; each side is made in a module of its own
+(bench/ours.py, bench/ihatemoney.py), and both are served and loaded by the same harness
+(bench/load.py: gunicorn, the client threads, the sizes of the load).
+
 ihatemoney (bench/ihatemoney.py) is a public, widely used Flask + SQLAlchemy app that
 shares a group's money: a project has members and bills, and its API answers the project
 with every member's balance. Its bill is the closest thing it has to our round (one row
@@ -45,472 +49,28 @@ BENCH_APP_DIR=/path/to/a/checkout runs our side from another copy of the app (fo
 example `git worktree add /tmp/sk-head HEAD`); the default is this checkout.
 """
 
-import http.client
-import json
 import os
-import random
-import secrets
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from urllib.parse import urlencode
 
 from bench import databases
+from bench.ihatemoney import start_theirs
+from bench.load import WRITE_RUNS, Result, Sizes, load, merged, sizes, workers
+from bench.ours import BASE_DIR, app_dir, start_ours
 from bench.outcome import Outcome, smoke
 
-BASE_DIR = Path(__file__).resolve().parent.parent
 DETAIL_CAP = 45.0  # seconds per side and scenario, whatever the count reached
 WRITE_CAP = 60.0  # seconds per write run
-WRITE_RUNS = 2  # write runs per side: ours, theirs, then theirs, ours (and so on)
-PLAYERS = ["Anna", "Bert", "Cleo", "Dora"]
-RULES = {"eliminate_at": 10000, "rebuy_from": 9000}  # nobody goes out in a long game
-SEED = 20251123
-
 DETAIL_RATIO = 3.5  # ours at least this many times theirs, in requests a second
 WRITE_RATIO = {"SQLite": 1.5, "PostgreSQL": 2.0}  # the same, for the round POST
 WRITE_P99_SHARE = 0.5  # our round POST's p99 at most this share of their bill POST's
 LAST_THIRD = 0.85  # our write rate in the last third at least this share of the first
 FAILING_SHARE = 0.01  # more timed requests than this that fail or answer 5xx: broken
-
-
-@dataclass(frozen=True)
-class Sizes:
-    clients: int
-    warm_up: int  # untimed requests per client before each scenario
-    detail_requests: int  # in all, per side
-    detail_slices: int  # sent in this many slices, the two sides taking turns
-    writes_per_client: int
-    rounds_before: int  # rounds of the game read, bills of the project read
-    workers: int | None  # gunicorn's; None: as `make serve`
-
-
-# Full: the detail takes 3-5 s ours and 15-25 s theirs, the writes (960 a run, two runs a
-# side) 4-10 s a run on two cores. Smoke: every request kind a few times, nothing timed
-# worth reading, and the two databases side by side (their figures then mean even less),
-# since a smoke run is mostly servers starting.
-FULL = Sizes(clients=16, warm_up=3, detail_requests=1500, detail_slices=3,
-             writes_per_client=60, rounds_before=30, workers=None)
-SMOKE = Sizes(clients=2, warm_up=1, detail_requests=6, detail_slices=2,
-              writes_per_client=3, rounds_before=3, workers=1)
-
-
-def sizes() -> Sizes:
-    return SMOKE if smoke() else FULL
-
-
-def workers(wanted: Sizes | None = None) -> int:
-    """As `make serve`: WEB_CONCURRENCY, else 2 x cores + 1, at most 8."""
-    if wanted is not None and wanted.workers is not None:
-        return wanted.workers
-    if os.environ.get("WEB_CONCURRENCY", "").isdigit():
-        return int(os.environ["WEB_CONCURRENCY"])
-    return min(2 * (os.cpu_count() or 1) + 1, 8)
-
-
-def app_dir() -> Path:
-    """The checkout whose app is measured: BENCH_APP_DIR, else this one."""
-    return Path(os.environ.get("BENCH_APP_DIR") or BASE_DIR).resolve()
-
-
-# The points a Wiener hand can count (docs/rules.md 3.1): any but 1, since the smallest card
-# counts 2. The app refuses the others, so a made-up round uses only these.
-def _countable(low: int, high: int) -> list[int]:
-    return [value for value in range(low, high + 1) if value != 1]
-
-
-def hands_for(rng: random.Random, players: list[int], ender: int, most: int = 60) -> list[dict]:
-    """The ender knocks with 0..5 (Wiener's knock limit), the others hold more: no undercut."""
-    low = rng.choice(_countable(0, 5))
-    higher = _countable(low + 1, most)
-    return [{"player": p, "deadwood": low if p == ender else rng.choice(higher)}
-            for p in players]
-
-
-# --- Servers -----------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def run_child(args: list[str], cwd: Path, env: dict, timeout: float = 300) -> str:
-    result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True,
-                            timeout=timeout)
-    if result.returncode != 0:
-        raise RuntimeError(f"{' '.join(args[1:3])} failed:\n{result.stderr[-2000:]}")
-    return result.stdout
-
-
-class Gunicorn:
-    """gunicorn in its own process group, stopped for sure on leaving the `with`."""
-
-    def __init__(self, app: str, cwd: Path, env: dict, count: int, probe: str):
-        self.port = free_port()
-        self.probe = probe
-        self.log = tempfile.TemporaryFile()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", app,
-             "--bind", f"127.0.0.1:{self.port}", "--workers", str(count),
-             "--access-logfile", "/dev/null", "--no-control-socket", "--timeout", "30"],
-            cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def __enter__(self):
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                log = self.tail()
-                self.stop()
-                raise RuntimeError(f"gunicorn exited:\n{log}")
-            try:
-                status, _ = request(self.connect(), "GET", self.probe)
-                if status == 200:
-                    return self
-            except OSError:
-                pass
-            time.sleep(0.2)
-        log = self.tail()
-        self.stop()
-        raise RuntimeError(f"gunicorn did not answer within 60 s:\n{log}")
-
-    def __exit__(self, *exc):
-        self.stop()
-
-    def tail(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-2000:]
-
-    def connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)  # graceful: the master stops its workers
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                pass
-        try:  # anything of its process group still there (a stuck worker) is killed
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if self.process.poll() is None:
-            self.process.wait(timeout=5)
-        if not self.log.closed:
-            self.log.close()
-
-
-# --- Load --------------------------------------------------------------------------------------
-
-
-def request(conn, method, path, body=None, headers=None, form=None) -> tuple[int, bytes]:
-    """One request: `body` is sent as JSON, `form` (a dict, lists repeated) as a form."""
-    all_headers = {"Accept": "application/json", **(headers or {})}
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        all_headers["Content-Type"] = "application/json"
-    elif form is not None:
-        data = urlencode(form, doseq=True).encode()
-        all_headers["Content-Type"] = "application/x-www-form-urlencoded"
-    try:
-        conn.request(method, path, body=data, headers=all_headers)
-        response = conn.getresponse()
-        return response.status, response.read()
-    except (http.client.HTTPException, OSError):
-        conn.close()  # a connection closed under us: the next request opens a new one
-        raise
-
-
-def expect(conn, status: int, method: str, path: str, **kwargs):
-    """A setup request that must answer `status`; returns the decoded JSON."""
-    got, payload = request(conn, method, path, **kwargs)
-    if got != status:
-        raise RuntimeError(f"{method} {path} answered {got}, not {status}: {payload[:300]!r}")
-    return json.loads(payload) if payload else None
-
-
-@dataclass
-class Result:
-    side: str
-    latencies: list[float] = field(default_factory=list)  # seconds, successful requests
-    completed: list[float] = field(default_factory=list)  # seconds from the start, the same
-    statuses: dict[int, int] = field(default_factory=dict)
-    failures: int = 0  # connection errors
-    elapsed: float = 0.0
-    all_busy: float = 0.0  # seconds from the start until the first client was done
-
-    @property
-    def count(self) -> int:
-        return sum(self.statuses.values()) + self.failures
-
-    @property
-    def rps(self) -> float:
-        return len(self.latencies) / self.elapsed if self.elapsed else 0.0
-
-    def percentile_ms(self, share: float) -> float:
-        if not self.latencies:
-            return float("nan")
-        ordered = sorted(self.latencies)
-        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
-
-    @property
-    def errors(self) -> int:
-        return self.failures + sum(n for status, n in self.statuses.items() if status >= 400)
-
-    def thirds(self) -> tuple[float, float]:
-        """Successful requests a second in the first and the last third of the time in
-        which all clients were sending, each request in the third it completed in."""
-        third = self.all_busy / 3
-        if third <= 0:
-            return float("nan"), float("nan")
-        first = sum(1 for t in self.completed if t <= third)
-        last = sum(1 for t in self.completed if 2 * third < t <= self.all_busy)
-        return first / third, last / third
-
-
-def merged(parts: list[Result]) -> Result:
-    """Slices of one scenario as one result: their requests and their times added up."""
-    whole = Result(parts[0].side)
-    for part in parts:
-        whole.latencies += part.latencies
-        whole.failures += part.failures
-        whole.elapsed += part.elapsed
-        for status, n in part.statuses.items():
-            whole.statuses[status] = whole.statuses.get(status, 0) + n
-    return whole
-
-
-def load(server: Gunicorn, side: str, make_call, *, clients: int, warm_up: int, cap: float,
-         total: int | None = None, per_client: int | None = None) -> Result:
-    """`clients` threads send `total` requests in all, or `per_client` each, or stop at `cap`.
-
-    make_call(client_index, conn) -> a function that sends one request and returns
-    (status, ok); each thread first sends `warm_up` untimed ones. A client that raises
-    stops the whole load at once, and the error is raised here.
-    """
-    result = Result(side)
-    lock = threading.Lock()
-    remaining = [total if total is not None else clients * per_client]
-    start_line = threading.Barrier(clients + 1, timeout=120)
-    began = [0.0]
-    stop_at = [0.0]
-    done_at: list[float] = []
-    raised: list[BaseException] = []
-
-    def send_all(index: int) -> None:
-        conn = server.connect()
-        call = make_call(index, conn)
-        for _ in range(warm_up):
-            try:
-                call()
-            except (http.client.HTTPException, OSError):
-                pass
-        start_line.wait()
-        latencies, completed, statuses, failures = [], [], {}, 0
-        sent = 0
-        while time.perf_counter() < stop_at[0]:
-            if per_client is not None:
-                if sent >= per_client:
-                    break
-                sent += 1
-            else:
-                with lock:
-                    if remaining[0] <= 0:
-                        break
-                    remaining[0] -= 1
-            start = time.perf_counter()
-            try:
-                status, ok = call()
-            except (http.client.HTTPException, OSError):
-                failures += 1
-                continue
-            end = time.perf_counter()
-            statuses[status] = statuses.get(status, 0) + 1
-            if ok:
-                latencies.append(end - start)
-                completed.append(end - began[0])
-        conn.close()
-        with lock:
-            done_at.append(time.perf_counter() - began[0])
-            result.latencies.extend(latencies)
-            result.completed.extend(completed)
-            result.failures += failures
-            for status, n in statuses.items():
-                result.statuses[status] = result.statuses.get(status, 0) + n
-
-    def client(index: int) -> None:
-        try:
-            send_all(index)
-        except threading.BrokenBarrierError:
-            pass  # another client raised: its error is the one reported
-        except BaseException as error:
-            raised.append(error)
-            start_line.abort()
-
-    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
-    stop_at[0] = time.perf_counter() + 3600  # set for real once all have warmed up
-    for thread in threads:
-        thread.start()
-    try:
-        start_line.wait()
-    except threading.BrokenBarrierError:
-        for thread in threads:
-            thread.join(30)
-        raise RuntimeError(f"{side}: a client failed before the timed requests:"
-                           f" {raised[0]!r}" if raised else f"{side}: the clients never all"
-                           " got through their warm-up") from (raised[0] if raised else None)
-    began[0] = time.perf_counter()
-    stop_at[0] = began[0] + cap
-    for thread in threads:
-        thread.join(cap + 60)
-    if raised:
-        raise RuntimeError(f"{side}: a client failed: {raised[0]!r}") from raised[0]
-    result.elapsed = time.perf_counter() - began[0]
-    result.all_busy = min(done_at) if len(done_at) == clients else result.elapsed
-    return result
-
-
-# --- The two sides -----------------------------------------------------------------------------
-
-
-@dataclass
-class Side:
-    """A running server with its data made, and how each scenario calls it."""
-
-    name: str
-    server: Gunicorn
-    detail: Callable  # make_call for load()
-    write: Callable  # write(run) -> make_call for load(), on that run's own tables
-
-
-def ours_env(database_url: str) -> dict:
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("PYTEST_VERSION", "DJANGO_SETTINGS_MODULE")}
-    env.update(DATABASE_URL=database_url, DEBUG="0", SECURE_SSL_REDIRECT="0", THROTTLING="0",
-               ALLOWED_HOSTS="127.0.0.1,testserver", SECRET_KEY=secrets.token_urlsafe(50),
-               LOG_LEVEL="WARNING", PYTHONPATH=str(app_dir()))
-    return env
-
-
-def start_ours(database_url: str, count: int, size: Sizes, stack) -> Side:
-    """Make a user in our database (a copy of the template this app's migrations made),
-    serve it; then the games over the API."""
-    env = ours_env(database_url)
-    app = app_dir()
-    password = secrets.token_urlsafe(16)
-    run_child([sys.executable, "manage.py", "shell", "-c",
-               "from django.contrib.auth import get_user_model; "
-               f"get_user_model().objects.create_user('bench', password={password!r})"],
-              app, env)
-    server = stack(Gunicorn("scorekeeper.wsgi", app, env, count, "/health/?probe=live"))
-    conn = server.connect()
-    token = expect(conn, 200, "POST", "/api/v1/auth/token/",
-                   body={"username": "bench", "password": password})["token"]
-    auth = {"Authorization": f"Token {token}"}
-    club = expect(conn, 201, "POST", "/api/v1/clubs/", body={"name": "Bench"},
-                  headers=auth)["id"]
-    rng = random.Random(SEED)
-
-    def new_game(name: str) -> dict:
-        game = expect(conn, 201, "POST", "/api/v1/games/", headers=auth,
-                      body={"club": club, "name": name, "preset": "wiener", "rules": RULES,
-                            "players": PLAYERS})
-        return {"id": game["id"], "players": [p["id"] for p in game["players"]],
-                "next_round": game["next_round"]}
-
-    def post_round(conn, game: dict, rng: random.Random) -> int:
-        number = game["next_round"]
-        ender = game["players"][number % len(game["players"])]
-        body = {"number": number, "ender": ender,
-                "hands": hands_for(rng, game["players"], ender)}
-        status, _ = request(conn, "POST", f"/api/v1/games/{game['id']}/rounds/", body,
-                            {**auth, "Idempotency-Key": secrets.token_hex(16)})
-        if status == 201:
-            game["next_round"] = number + 1
-        elif status == 409:  # someone else entered it: ask the game for its next round
-            _, detail = request(conn, "GET", f"/api/v1/games/{game['id']}/", headers=auth)
-            game["next_round"] = json.loads(detail)["next_round"]
-        return status
-
-    read = new_game("Read")
-    for _ in range(size.rounds_before):
-        status = post_round(conn, read, rng)
-        if status != 201:
-            raise RuntimeError(f"our read game: a round answered {status}, not 201")
-    tables = [[new_game(f"Table {n + 1}, run {run + 1}") for n in range(size.clients)]
-              for run in range(WRITE_RUNS)]
-    conn.close()
-    read_path = f"/api/v1/games/{read['id']}/"
-    rngs = [[random.Random(SEED + run * size.clients + n) for n in range(size.clients)]
-            for run in range(WRITE_RUNS)]
-
-    def detail(index, conn):
-        def call():
-            status, _ = request(conn, "GET", read_path, headers=auth)
-            return status, status == 200
-        return call
-
-    def write(run):
-        def make_call(index, conn):
-            def call():
-                status = post_round(conn, tables[run][index], rngs[run][index])
-                return status, status == 201
-            return call
-        return make_call
-
-    return Side("ours", server, detail, write)
-
-
-def start_theirs(directory: Path, database_uri: str, count: int, size: Sizes, stack) -> Side:
-    """Write ihatemoney's settings, make its schema, serve it; then the projects."""
-    from bench import ihatemoney
-
-    env, cwd = ihatemoney.prepare(directory / "ihatemoney", database_uri)
-    server = stack(Gunicorn(ihatemoney.WSGI_APP, cwd, env, count, ihatemoney.PROBE))
-    conn = server.connect()
-    rng = random.Random(SEED)
-    read = ihatemoney.new_project(conn, "read", PLAYERS)
-    for _ in range(size.rounds_before):
-        status = ihatemoney.post_bill(conn, read, rng)
-        if status != 201:
-            raise RuntimeError(f"ihatemoney's read project: a bill answered {status}")
-    tables = [[ihatemoney.new_project(conn, f"table-{n + 1}-run-{run + 1}", PLAYERS)
-               for n in range(size.clients)] for run in range(WRITE_RUNS)]
-    conn.close()
-    rngs = [[random.Random(SEED + run * size.clients + n) for n in range(size.clients)]
-            for run in range(WRITE_RUNS)]
-
-    def detail(index, conn):
-        path, auth = f"/api/projects/{read['id']}", read["auth"]
-
-        def call():
-            status, _ = request(conn, "GET", path, headers=auth)
-            return status, status == 200
-        return call
-
-    def write(run):
-        def make_call(index, conn):
-            def call():
-                status = ihatemoney.post_bill(conn, tables[run][index], rngs[run][index])
-                return status, status == 201
-            return call
-        return make_call
-
-    return Side(f"ihatemoney {metadata.version('ihatemoney')}", server, detail, write)
 
 
 # --- Report ------------------------------------------------------------------------------------
@@ -579,7 +139,7 @@ def compare(database: str, ours_url: str, theirs_uri: str, directory: Path, coun
         for _ in range(size.detail_slices):
             for side in (ours, theirs):
                 slices[side.name].append(load(
-                    side.server, side.name, side.detail, clients=size.clients,
+                    side.server, side.name, side.detail_calls, clients=size.clients,
                     warm_up=size.warm_up, cap=DETAIL_CAP / size.detail_slices,
                     total=size.detail_requests // size.detail_slices))
         # The writes in whole runs, since each run's first and last thirds are compared:
@@ -590,7 +150,7 @@ def compare(database: str, ours_url: str, theirs_uri: str, directory: Path, coun
         for run in range(WRITE_RUNS):
             for side in (ours, theirs) if run % 2 == 0 else (theirs, ours):
                 runs[side.name].append(load(
-                    side.server, side.name, side.write(run), clients=size.clients,
+                    side.server, side.name, side.write_calls(run), clients=size.clients,
                     warm_up=size.warm_up, cap=WRITE_CAP, per_client=size.writes_per_client))
         for side in (ours, theirs):
             results["detail", side.name] = merged(slices[side.name])

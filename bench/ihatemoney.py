@@ -1,4 +1,5 @@
-"""ihatemoney (requirements-bench.txt) for the HTTP comparison of bench/http.py.
+"""ihatemoney (requirements-bench.txt) for the HTTP comparison of bench/http.py: its
+settings, its data, and the side it is there (start_theirs).
 
 Configured as its docs say, through a settings file named by IHATEMONEY_SETTINGS_FILE_PATH
 (read by ihatemoney.run.load_configuration over its default_settings):
@@ -38,9 +39,21 @@ import secrets
 import sys
 from base64 import b64encode
 from datetime import date
+from importlib import metadata
 from pathlib import Path
 
-from bench.http import expect, free_port, request, run_child
+from bench.load import (
+    PLAYERS,
+    SEED,
+    WRITE_RUNS,
+    Gunicorn,
+    Side,
+    Sizes,
+    expect,
+    free_port,
+    request,
+    run_child,
+)
 
 WSGI_APP = "ihatemoney.wsgi:application"
 PROBE = "/api/currencies"  # a static list: no database, no network
@@ -103,3 +116,33 @@ def post_bill(conn, project: dict, rng: random.Random) -> int:
     if status == 201:
         project["bills"] = number
     return status
+
+
+# --- The side --------------------------------------------------------------------------------
+
+
+def start_theirs(directory: Path, database_uri: str, count: int, size: Sizes, stack) -> Side:
+    """Write ihatemoney's settings, make its schema, serve it; then the projects."""
+    env, cwd = prepare(directory / "ihatemoney", database_uri)
+    server = stack(Gunicorn(WSGI_APP, cwd, env, count, PROBE))
+    conn = server.connect()
+    rng = random.Random(SEED)
+    read = new_project(conn, "read", PLAYERS)
+    for _ in range(size.rounds_before):
+        status = post_bill(conn, read, rng)
+        if status != 201:
+            raise RuntimeError(f"ihatemoney's read project: a bill answered {status}")
+    tables = [[new_project(conn, f"table-{n + 1}-run-{run + 1}", PLAYERS)
+               for n in range(size.clients)] for run in range(WRITE_RUNS)]
+    conn.close()
+    rngs = [[random.Random(SEED + run * size.clients + n) for n in range(size.clients)]
+            for run in range(WRITE_RUNS)]
+
+    def read_project(conn) -> int:
+        status, _ = request(conn, "GET", f"/api/projects/{read['id']}", headers=read["auth"])
+        return status
+
+    def write(conn, run: int, index: int) -> int:
+        return post_bill(conn, tables[run][index], rngs[run][index])
+
+    return Side(f"ihatemoney {metadata.version('ihatemoney')}", server, read_project, write)

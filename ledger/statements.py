@@ -32,7 +32,6 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet
 from django.db.models.base import ModelState
-from django.db.models.expressions import RawSQL
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
@@ -82,7 +81,7 @@ class Insert:
                 values += [(field, field.get_default()) for field in defaults]
                 marks = []
                 for field, value in values:
-                    if isinstance(value, RawSQL):
+                    if isinstance(value, Lookup):
                         marks.append(f"({value.sql})")
                         params += value.params
                         continue
@@ -112,9 +111,18 @@ class Insert:
         return self._made
 
 
-def lookup(select: "Select", *values) -> RawSQL:
+@dataclass(frozen=True)
+class Lookup:
+    """A subquery that reads one value, to insert with a row (Insert): its SQL and its
+    parameters."""
+
+    sql: str
+    params: tuple
+
+
+def lookup(select: "Select", *values) -> Lookup:
     """The one value `select` reads with these values, as a subquery to insert (Insert)."""
-    return RawSQL(*select.sql(*values))
+    return Lookup(*select.sql(*values))
 
 
 def update(model: type[Model], where: Mapping[str, Any], *, increment: str = "",

@@ -40,6 +40,23 @@ def test_the_procfile_runs_the_web_server_and_the_task_worker():
     assert "manage.py db_worker" in processes["worker"]
 
 
+def test_a_server_process_freezes_what_it_loaded_the_views_included():
+    """scorekeeper.wsgi, which gunicorn loads in each worker, imports the URLconf and with
+    it every view, then freezes all of it: the collector's full passes leave it out
+    (docs/performance.md, "A worker's full collections"). A frozen object is one the
+    collector no longer lists."""
+    probe = ("import gc, sys\n"
+             "import scorekeeper.wsgi\n"
+             "listed = {id(o) for o in gc.get_objects()}\n"
+             "views = sys.modules['scorekeeper.api.rounds'], sys.modules['scorekeeper.web.views']\n"
+             "print(gc.get_freeze_count(), [id(vars(m)) in listed for m in views])\n")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=BASE_DIR, capture_output=True,
+                            text=True, timeout=60, check=True)
+    frozen, listed = result.stdout.split(" ", 1)
+    assert int(frozen) > 50_000
+    assert listed.strip() == "[False, False]"
+
+
 def test_make_serve_migrates_then_runs_the_procfile_with_honcho():
     plan = subprocess.run(["make", "-n", "serve"], cwd=BASE_DIR, capture_output=True, text=True,
                           timeout=60)

@@ -49,6 +49,7 @@ from bench.load import (
     Gunicorn,
     Side,
     Sizes,
+    client_rngs,
     expect,
     free_port,
     request,
@@ -135,11 +136,12 @@ def start_theirs(directory: Path, database_uri: str, count: int, size: Sizes, st
     tables = [[new_project(conn, f"table-{n + 1}-run-{run + 1}", PLAYERS)
                for n in range(size.clients)] for run in range(WRITE_RUNS)]
     conn.close()
-    rngs = [[random.Random(SEED + run * size.clients + n) for n in range(size.clients)]
-            for run in range(WRITE_RUNS)]
+    rngs = client_rngs(size)
+
+    read_path = f"/api/projects/{read['id']}"
 
     def read_project(conn) -> int:
-        status, _ = request(conn, "GET", f"/api/projects/{read['id']}", headers=read["auth"])
+        status, _ = request(conn, "GET", read_path, headers=read["auth"])
         return status
 
     def write(conn, run: int, index: int) -> int:

@@ -8,6 +8,7 @@ threads, one http.client connection each, the same timing of each request.
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -60,6 +61,13 @@ def workers(wanted: Sizes | None = None) -> int:
     if os.environ.get("WEB_CONCURRENCY", "").isdigit():
         return int(os.environ["WEB_CONCURRENCY"])
     return min(2 * (os.cpu_count() or 1) + 1, 8)
+
+
+def client_rngs(size: "Sizes") -> list[list[random.Random]]:
+    """Each write run's clients' random sources, [run][client]: the same seeds on both
+    sides, so that their made-up writes are drawn alike."""
+    return [[random.Random(SEED + run * size.clients + n) for n in range(size.clients)]
+            for run in range(WRITE_RUNS)]
 
 
 # --- Servers -----------------------------------------------------------------------------------

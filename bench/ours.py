@@ -12,7 +12,18 @@ import secrets
 import sys
 from pathlib import Path
 
-from bench.load import PLAYERS, SEED, WRITE_RUNS, Gunicorn, Side, Sizes, expect, request, run_child
+from bench.load import (
+    PLAYERS,
+    SEED,
+    WRITE_RUNS,
+    Gunicorn,
+    Side,
+    Sizes,
+    client_rngs,
+    expect,
+    request,
+    run_child,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 RULES = {"eliminate_at": 10000, "rebuy_from": 9000}  # nobody goes out in a long game
@@ -95,8 +106,7 @@ def start_ours(database_url: str, count: int, size: Sizes, stack) -> Side:
               for run in range(WRITE_RUNS)]
     conn.close()
     read_path = f"/api/v1/games/{read['id']}/"
-    rngs = [[random.Random(SEED + run * size.clients + n) for n in range(size.clients)]
-            for run in range(WRITE_RUNS)]
+    rngs = client_rngs(size)
 
     def read_game(conn) -> int:
         status, _ = request(conn, "GET", read_path, headers=auth)

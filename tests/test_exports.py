@@ -247,13 +247,13 @@ def test_two_imports_of_one_document_at_once_make_one_game(as_alice, club, favor
     table = corrected_game(as_alice, club)
     document = as_alice.get(f"{table.url}export/").json()
     first = exports.import_game(document, club=favoriten)
-    real, calls = exports._earlier, []
+    real, calls = exports.earlier_import, []
 
     def late(*args):
         calls.append(args)
         return None if len(calls) == 1 else real(*args)
 
-    monkeypatch.setattr(exports, "_earlier", late)
+    monkeypatch.setattr(exports, "earlier_import", late)
     before = counts()
 
     # when it writes all the same, it meets the unique export id and answers the first game

@@ -47,20 +47,20 @@ from ..names import name_key
 from ..rules import GameStatus, format_money
 from ..rules import bracket as draw
 from .documents import FORMAT_TOURNAMENT, ImportRefused, refuse
-from .exports import (
+from .game_parts import (
     Imported,
-    _check_facts,
-    _compare,
-    _earlier,
-    _game_part,
-    _header,
-    _ledger_part,
-    _plain,
-    _session_info,
-    _time,
-    _write_game,
+    check_facts,
     club_players,
+    compare,
+    earlier_import,
+    game_part,
+    header,
+    iso_time,
+    ledger_part,
+    plain,
     restored_entries,
+    session_info,
+    write_game,
 )
 from .tournament_documents import read_tournament
 from .tournaments import TournamentView
@@ -78,20 +78,20 @@ def export_tournament(tournament: Tournament) -> dict:
     rows = (TournamentMatch.objects.filter(tournament=t)
             .select_related("game__club", "game__session").order_by("round", "number"))
     return {
-        **_header(FORMAT_TOURNAMENT, t.club),
+        **header(FORMAT_TOURNAMENT, t.club),
         "tournament": {
             "id": t.pk, "name": t.name, "preset": t.preset, "rules": t.rules,
             "currency": t.currency, "seeding": t.seeding,
             "entry_fee": format_money(t.entry_fee), "payouts": list(t.payouts),
-            "status": t.status, "version": t.version, "created_at": _time(t.created_at),
+            "status": t.status, "version": t.version, "created_at": iso_time(t.created_at),
             "players": [{"seed": e.seed, "player": e.name, "id": e.id} for e in view.entrants],
             "matches": [
                 {"round": row.round, "number": row.number,
                  "winner": view.names.get(row.winner_id),
-                 "session": _session_info(row.game.session), "game": _game_part(row.game)}
+                 "session": session_info(row.game.session), "game": game_part(row.game)}
                 for row in rows
             ],
-            "ledger": _ledger_part(tournament_ledger.lines(t.pk)),
+            "ledger": ledger_part(tournament_ledger.lines(t.pk)),
             "standings": _standings(view),
         },
     }
@@ -118,7 +118,7 @@ def import_tournament(document: dict, *, club: Club, user, export_id: uuid.UUID,
     data = read_tournament(document)["tournament"]
     for index, match in enumerate(data["matches"]):
         path = f"tournament.matches[{index}]"
-        _check_facts(match["game"], f"{path}.game")
+        check_facts(match["game"], f"{path}.game")
         _check_winner(match, path)
     try:
         with transaction.atomic():
@@ -138,7 +138,7 @@ def import_tournament(document: dict, *, club: Club, user, export_id: uuid.UUID,
             _check_books(tournament, data)
     except IntegrityError:
         # The same document imported at the same moment by another request, which won.
-        earlier = _earlier(club, export_id, fingerprint)
+        earlier = earlier_import(club, export_id, fingerprint)
         if earlier is None:
             raise
         return earlier
@@ -146,7 +146,7 @@ def import_tournament(document: dict, *, club: Club, user, export_id: uuid.UUID,
 
 
 def _check_winner(match: dict, path: str) -> None:
-    """The match's winner is the one its game's facts give (checked by _check_facts)."""
+    """The match's winner is the one its game's facts give (checked by check_facts)."""
     standings = match["game"]["standings"]
     ended = GameStatus(standings["status"]).ended
     given = standings["winner"] if ended else None
@@ -184,7 +184,7 @@ def _write_match(tournament: Tournament, match: dict, path: str, *, club: Club, 
     if match["session"]["created_at"] is not None:
         TableSession.objects.filter(pk=session.pk).update(
             created_at=match["session"]["created_at"])
-    game = _write_game(match["game"], f"{path}.game", club=club, session=session, user=user,
+    game = write_game(match["game"], f"{path}.game", club=club, session=session, user=user,
                        players=players, names={}, export_id=export_id)
     Game.objects.filter(pk=game.pk).update(tournament=tournament)
     winner = match["winner"]
@@ -221,7 +221,7 @@ def _check_books(tournament: Tournament, data: dict) -> None:
     if status != data["status"]:
         refuse(f"The matches make the tournament {status}, the document says it is "
                f"{data['status']}", "tournament.status", "standings_mismatch")
-    _compare(_standings(view), _plain(data["standings"]), "tournament.standings")
+    compare(_standings(view), plain(data["standings"]), "tournament.standings")
     differences = view.verify()
     if differences:
         refuse("The tournament's ledger does not agree with its facts: "

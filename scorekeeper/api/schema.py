@@ -27,8 +27,6 @@ from django.utils import translation
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.settings import patched_settings
 
-from .access import KEYED_METHODS, JsonView
-
 # Each version of the API and the number its schema carries (docs/api.md, "Versions"):
 # /v2 differs from /v1 only in its lists, each a page (scorekeeper/api/lists.py).
 VERSIONS = {"v1": "1.0.0", "v2": "2.0.0"}
@@ -88,10 +86,13 @@ def declare_conventions(result, generator, request, public):
 
 def keyed_writes(generator) -> set[tuple[str, str]]:
     """(path, method) of each write that honours Idempotency-Key: JsonView's POST, PUT,
-    PATCH and DELETE."""
-    return {(path, method.lower()) for path, _regex, method, callback in generator.endpoints
-            if method.lower() in KEYED_METHODS
-            and issubclass(getattr(callback, "cls", object), JsonView)}
+    PATCH and DELETE, each marked so when access.JsonView wrapped it."""
+    keyed = set()
+    for path, _regex, method, callback in generator.endpoints:
+        handler = getattr(getattr(callback, "cls", None), method.lower(), None)
+        if getattr(handler, "honours_idempotency_key", False):
+            keyed.add((path, method.lower()))
+    return keyed
 
 
 def overlapping_bodies_as_any_of(schemas: dict) -> None:

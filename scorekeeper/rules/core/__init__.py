@@ -8,7 +8,7 @@
   the seating checks;
 - `hands`: the checks of a round's hands for the families that score deadwood;
 - `payout`: placings and the pot's split;
-- `rebuys`: whether a player may re-buy now, read off any Game.
+- `rebuys`: why a player may not re-buy now (`results.can_rebuy` asks it of any Game).
 
 A family module imports the core and the engine's shared modules (cards, melds, errors,
 presets, status, money, handvalues, layoff), never another family's.

@@ -1,10 +1,10 @@
-"""Whether a player may re-buy now, read off any family's Game (docs/rules.md 4.2): the
-refusal the question and the action share. The knock family decides the offers
-(knock/rebuy.py); the families without re-buys close them for everyone.
+"""Why a player may not re-buy now (docs/rules.md 4.2): the refusal the question
+(`results.can_rebuy`, read off any family's Game) and the knock family's action share.
+The knock family decides the offers (knock/rebuy.py); the families without re-buys close
+them for everyone.
 """
 
 from ..errors import Message, RebuyNotAllowed
-from .results import Game, PlayerId, RebuyOffer, player_name
 
 
 def rebuy_refusal(
@@ -14,10 +14,11 @@ def rebuy_refusal(
     closed: Message | None,
     round_count: int,
     rebought: bool,
-    offer: RebuyOffer | Message | None,
+    offer: object,
     after_round: int | None = None,
 ) -> Message | None:
-    """Why the player `name` may not re-buy now, or None; `offer` is this break's for them.
+    """Why the player `name` may not re-buy now, or None; `offer` is this break's for them
+    (a RebuyOffer, or the Message saying why there is none).
 
     `after_round` is the round the asker saw last: the next round's entry closed the
     offers of the break before it.
@@ -41,19 +42,3 @@ def rebuy_refusal(
 def refused(reason: Message, *, where: tuple) -> RebuyNotAllowed:
     """The error that carries a re-buy's refusal, at `where`."""
     return RebuyNotAllowed(reason.code, reason.params, where=where)
-
-
-def can_rebuy(game: Game, player: PlayerId, after_round: int | None = None
-              ) -> RebuyNotAllowed | None:
-    """None when `player` may re-buy now, else the reason as a RebuyNotAllowed (not raised)."""
-    standing = next((s for s in game.standings if s.player == player), None)
-    reason = rebuy_refusal(
-        player_name(player, game.names),
-        known=standing is not None,
-        closed=game.rebuy_closed,
-        round_count=game.round_count,
-        rebought=standing is not None and standing.rebought,
-        offer=game.rebuy_break.get(player),
-        after_round=after_round,
-    )
-    return None if reason is None else refused(reason, where=("player",))

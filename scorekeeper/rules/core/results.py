@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..errors import Message, RebuyNotAllowed
 from ..presets import Rules
 from ..status import GameStatus, PlayerState
+from .rebuys import rebuy_refusal, refused
 
 if TYPE_CHECKING:
     from .table import Table
@@ -176,6 +177,20 @@ class Game:
     def can_rebuy(self, player: PlayerId, after_round: int | None = None
                   ) -> RebuyNotAllowed | None:
         """None when `player` may re-buy now, else the reason (docs/rules.md 4.2)."""
-        from .rebuys import can_rebuy  # the decision lives with the re-buy refusals
-
         return can_rebuy(self, player, after_round)
+
+
+def can_rebuy(game: Game, player: PlayerId, after_round: int | None = None
+              ) -> RebuyNotAllowed | None:
+    """None when `player` may re-buy now, else the reason as a RebuyNotAllowed (not raised)."""
+    standing = next((s for s in game.standings if s.player == player), None)
+    reason = rebuy_refusal(
+        player_name(player, game.names),
+        known=standing is not None,
+        closed=game.rebuy_closed,
+        round_count=game.round_count,
+        rebought=standing is not None and standing.rebought,
+        offer=game.rebuy_break.get(player),
+        after_round=after_round,
+    )
+    return None if reason is None else refused(reason, where=("player",))

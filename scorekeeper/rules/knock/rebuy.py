@@ -1,7 +1,7 @@
 """Every re-buy decision of the knock family (docs/rules.md 4.2), one function each.
 
 The question and the action give the same reason: `can_rebuy(game, player)` (the core's,
-core/rebuys.py) answers with a RebuyNotAllowed (not raised) or None; `check_rebuy` and
+core/results.py) answers with a RebuyNotAllowed (not raised) or None; `check_rebuy` and
 `rebuy` raise that same error.
 """
 
@@ -9,8 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..core.entries import RebuyEntry
-from ..core.rebuys import can_rebuy
-from ..core.results import Game, PlayerId, RebuyOffer
+from ..core.results import Game, PlayerId, RebuyOffer, can_rebuy
 from ..errors import Message, RebuyNotAllowed
 from ..money import format_money
 from ..presets import Rules

@@ -38,7 +38,8 @@ from ..core import (
 )
 from ..core.hands import Seating, check_ender_melds, check_hands
 from ..core.payout import placings, pot_shares, pot_split
-from ..core.rebuys import can_rebuy, rebuy_refusal, refused
+from ..core.rebuys import rebuy_refusal, refused
+from ..core.results import can_rebuy
 from ..errors import GameOver, InvalidRound, RulesError
 from ..handvalues import largest_deadwood
 from ..layoff import Evaluator, lay_off

@@ -122,14 +122,16 @@ def forget_kept_games() -> None:
     """Forget everything this process keeps of games: the replayed states, the games'
     accounts and the cache.
 
-    The one place that knows where they are: services/kept.py today; a tree from before it
-    (BENCH_APP_DIR) kept only the states, in services/reading.py or services.
+    The one place that knows where they are: services/kept.py today (the games' parsed
+    rules too, since 2026-11-29); a tree from before it (BENCH_APP_DIR) kept only the
+    states, in services/reading.py or services.
     """
     from django.core.cache import cache
 
     try:
-        from scorekeeper.services.kept import game_accounts, recent_games
-        kept = [recent_games, game_accounts]
+        from scorekeeper.services import kept as module
+        kept = [module.recent_games, module.game_accounts]
+        kept += [module.game_rules] if hasattr(module, "game_rules") else []
     except ImportError:
         try:
             from scorekeeper.services.reading import recent_games

@@ -254,17 +254,19 @@ def default_language():
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with empty caches (game states and objects are kept per version, a
-    game's accounts per game)."""
+    game's accounts and rules per game)."""
     from django.core.cache import caches
 
-    from scorekeeper.services.kept import game_accounts, recent_games
+    from scorekeeper.services.kept import game_accounts, game_rules, recent_games
 
     for each in caches.all(initialized_only=False):
         each.clear()
     recent_games.clear()
     game_accounts.clear()
+    game_rules.clear()
     yield
     for each in caches.all(initialized_only=False):
         each.clear()
     recent_games.clear()
     game_accounts.clear()
+    game_rules.clear()

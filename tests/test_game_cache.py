@@ -3,6 +3,7 @@ the states a process keeps always equal what a replay of the stored facts gives,
 process that has kept nothing goes on from the snapshot without reading the rounds."""
 
 import dataclasses
+from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
@@ -265,3 +266,21 @@ def test_accounts_read_in_a_transaction_that_rolls_back_are_not_kept(
                                              key="kept-test")
             kept.known_accounts(game, [transfer])
     assert created.pk in {account.pk for account in kept.game_accounts.get(kept.game_key(game))}
+
+
+def test_a_games_rules_are_parsed_once_per_process_and_kept_under_the_games_key(table):
+    # given a game's rules, as a process reads them
+    game = Game.objects.get(pk=table.id)
+    first = services.rules_of(game)
+    assert first == engine.Rules.from_dict(game.rules)
+
+    # when the game is read again: the rules parsed the first time
+    assert services.rules_of(Game.objects.get(pk=table.id)) is first
+
+    # and a game that reuses the id with other rules (a test database, a restored backup)
+    # is another game: its own rules
+    other = Game.objects.get(pk=table.id)
+    other.created_at += timedelta(seconds=1)
+    other.rules = engine.Rules.preset("gin").to_dict()
+    assert services.rules_of(other) == engine.Rules.preset("gin")
+    assert services.rules_of(game) is first

@@ -125,7 +125,7 @@ class RoundDetailView(JsonView):
     def put(self, request, game_id: int, number: int):
         with transaction.atomic():  # one read of the game's row, as for a new round
             game = services.lock_game(game_id, request, "game.write")
-            data = shape(families.correction_input(game.rules), request)
+            data = shape(families.correction_input(services.rules_of(game)), request)
             if data.get("number") not in (None, number):
                 raise RulesError(f"The body names round {data['number']} but the address "
                                  f"round {number}", field="number", code="invalid")

@@ -48,7 +48,7 @@ from .errors import (
     VersionRequired,
 )
 from .game_access import game_with_role, lock_game, read_game
-from .kept import RecentGames, recent_games, state_key
+from .kept import RecentGames, recent_games, rules_of, state_key
 from .lifecycle import MAX_NAME, MAX_PLAYERS, close_game, delete_game, start_game, void_game
 from .reading import STATE_CACHE_SECONDS, GameView, game_queryset, load_game, round_history
 from .rebuys import take_rebuy, undo_rebuy
@@ -68,6 +68,7 @@ __all__ = [
     "VersionMismatch", "VersionRequired", "bump_version", "close_game", "clubs_of",
     "correct_round", "create_club", "create_session", "game_queryset", "load_game", "lock_game",
     "game_with_role", "membership", "player_nets", "record_round", "recent_games", "round_history",
+    "rules_of",
     "session_summary", "set_member", "settlement_for", "start_game", "state_key",
     "take_rebuy", "verify_game",
     # A round worked out before the lock, stored under it (docs/reliability.md)

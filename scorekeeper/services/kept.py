@@ -6,7 +6,9 @@ and nothing kept can be stale:
   (state_key): every write bumps the version, so a version's facts never change;
 - the ledger accounts each game's money has moved between (`game_accounts`), under the
   game's key (game_key): an account, once created, is never changed nor deleted. Only
-  accounts of a transaction that committed are kept (known_accounts).
+  accounts of a transaction that committed are kept (known_accounts);
+- each game's rules, parsed (`game_rules`), under the game's key: a game's rules are
+  fixed when it is created and never change (the admin shows them read-only).
 
 Each app server keeps its own: one that did not serve a game's last write has the game's
 accounts still, and works the new version out from the snapshot (services/reading.py). A
@@ -23,6 +25,7 @@ from django.db import transaction
 from ledger import services as ledger
 from ledger.models import Account
 
+from .. import rules as engine
 from ..models import Game
 
 
@@ -65,6 +68,8 @@ class RecentGames:
 recent_games = RecentGames(size=128)
 # A game has a few accounts (its players', the pot's, the kitty's): some 2 KB a game.
 game_accounts = RecentGames(size=1024)
+# A game's parsed rules, some 2 KB with their fingerprint.
+game_rules = RecentGames(size=1024)
 
 
 def state_key(game: Game) -> str:
@@ -76,6 +81,18 @@ def game_key(game: Game) -> str:
     """The key of a game, whatever its version."""
     # created_at tells apart games that reuse an id (a test database, a restored backup).
     return f"game:{game.pk}:{game.created_at.timestamp()}"
+
+
+def rules_of(game: Game) -> engine.Rules:
+    """The game's rules, parsed once per process: a worker that did not serve the game's
+    last write resumes it from its snapshot, and parsing the rules (and their fingerprint,
+    which the snapshot is checked against) cost more than the rest of that."""
+    key = game_key(game)
+    rules = game_rules.get(key)
+    if rules is None:
+        rules = engine.Rules.from_dict(game.rules)
+        game_rules.put(key, rules)
+    return rules
 
 
 def known_accounts(game: Game, transfers: Iterable) -> list[Account]:

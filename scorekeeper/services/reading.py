@@ -26,7 +26,7 @@ from ledger.statements import Objects
 from .. import rules as engine
 from ..models import Game, Hand, Player, Rebuy, Round, Seat
 from .errors import NotFound
-from .kept import recent_games, state_key
+from .kept import recent_games, rules_of, state_key
 from .lines import (
     Payout,
     PlayerLine,
@@ -352,12 +352,7 @@ class GameView:
 
     @cached_property
     def rules(self) -> engine.Rules:
-        # A game's rules never change once it started: a state kept of this version was
-        # played under these, parsed already.
-        kept = self._state or recent_games.get(state_key(self.game))
-        if kept is not None and kept.rules is not None:
-            return kept.rules
-        return engine.Rules.from_dict(self.game.rules)
+        return rules_of(self.game)
 
     def name(self, player_id) -> str:
         return self.names.get(player_id) or f"Player {player_id}"

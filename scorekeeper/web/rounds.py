@@ -377,7 +377,7 @@ def hand(request, game_id: int):
     seat = Seat.objects.filter(game=game, player_id=player).select_related("player").first()
     if seat is None:
         raise Http404("No such player in this game")
-    rules = engine.Rules.from_dict(game.rules)
+    rules = services.rules_of(game)
     entry = round_entry(player, seat.player.name, request.POST, rules, action=action,
                         argument=argument)
     return render(request, f"{ROUND_FORM}#{picker_part(action, entry)}", {

@@ -355,7 +355,7 @@ def hand_pick(request, token: str):
     action, argument, target = picker_action(request.POST)
     if target != claim.player_id:
         raise PermissionDenied("A phone enters its own seat's hand only")
-    rules = engine.Rules.from_dict(game.rules)
+    rules = services.rules_of(game)
     entry = round_entry(claim.player_id, claim.player.name, request.POST, rules,
                         action=action, argument=argument)
     return _private(render(request, f"{ROUND_FORM}#{picker_part(action, entry)}", {

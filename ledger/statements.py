@@ -208,15 +208,21 @@ class Select:
         return made.sql, tuple(p.kind(values[p.index]) if isinstance(p, _Slot) else p
                                for p in made.params)
 
-    def rows(self, *values) -> list[tuple]:
+    def rows(self, *values, same: frozenset[int] = frozenset()) -> list[tuple]:
+        """The rows for these values. `same` names columns that hold one value on every
+        row (those of a join to one row): converted on the first row only, the others
+        take its value."""
         text, params = self.sql(*values)
         made = self._made
         connection = connections[made.using]
         with connection.cursor() as cursor:
             cursor.execute(text, params)
             rows = [list(row[:made.columns]) for row in cursor.fetchall()]
-        for row in rows:
+        for index, row in enumerate(rows):
             for column, converters, expression in made.converters:
+                if index and column in same:
+                    row[column] = rows[0][column]
+                    continue
                 for converter in converters:
                     row[column] = converter(row[column], expression, connection)
         return [tuple(row) for row in rows]
@@ -246,15 +252,28 @@ class Objects:
     """Model objects read by a Select: `model`'s rows as `make(*slots)` filters them
     (every column but `leave_out`, which stays deferred), each with the rows its foreign
     keys named in `related` point to (keys never null; select_related's work) and with
-    the values of `extra` (attribute: the path of a column, annotate()'s work)."""
+    the values of `extra` (attribute: the path of a column, annotate()'s work).
+
+    A name of `related` also in `shared` points to one row for all the rows read (the
+    game of a game's seats): that object is built once, from the first row, and every
+    row's object points to it."""
 
     def __init__(self, model: type[Model], make: Callable[..., QuerySet], *types: type,
                  related: Sequence[str] = (), extra: dict[str, str] | None = None,
-                 leave_out: Sequence[str] = ()):
+                 leave_out: Sequence[str] = (), shared: Sequence[str] = ()):
+        if not set(shared) <= set(related):
+            raise ValueError(f"shared {list(shared)} must be among related {list(related)}")
         self._model = model
         self._columns = _columns_of(model, leave_out)
         self._related = [(name, other, _columns_of(other)) for name, other in (
             (name, model._meta.get_field(name).related_model) for name in related)]
+        self._shared = frozenset(shared)
+        same, start = set(), len(self._columns)
+        for name, _, columns in self._related:
+            if name in self._shared:
+                same.update(range(start, start + len(columns)))
+            start += len(columns)
+        self._same = frozenset(same)
         self._extra = list(extra or {})
         paths = [*self._columns,
                  *(f"{name}__{column}" for name, _, columns in self._related
@@ -266,13 +285,17 @@ class Objects:
         using = router.db_for_read(self._model)
         build = _builder(self._model)
         related = [(name, _builder(other), columns) for name, other, columns in self._related]
-        found = []
-        for row in self._select.rows(*values):
+        found, shared = [], {}
+        for row in self._select.rows(*values, same=self._same):
             start = len(self._columns)
             row_object = build(using, self._columns, row[:start])
             for name, build_related, columns in related:
-                setattr(row_object, name,
-                        build_related(using, columns, row[start:start + len(columns)]))
+                other = shared.get(name)
+                if other is None:
+                    other = build_related(using, columns, row[start:start + len(columns)])
+                    if name in self._shared:
+                        shared[name] = other
+                setattr(row_object, name, other)
                 start += len(columns)
             for name, value in zip(self._extra, row[start:], strict=True):
                 setattr(row_object, name, value)

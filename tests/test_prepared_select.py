@@ -111,3 +111,31 @@ def test_a_receiver_of_the_models_signals_gets_every_object_read():
         post_init.disconnect(receiver, sender=Account)
     assert initialised == [(Account, entry.debit_account.pk) for entry in entries]
     assert len(entries) == len(BUY_INS)
+
+
+def test_a_shared_related_row_is_built_once_and_is_the_one_every_object_points_to():
+    # given entries that all move money into one account (the pot)
+    post(BUY_INS, game_id=7, currency="EUR")
+    read = Objects(Entry, lambda game: Entry.objects.filter(game_id=game).order_by("id"), int,
+                   related=["debit_account", "credit_account"], shared=["credit_account"])
+    expected = list(Entry.objects.filter(game_id=7)
+                    .select_related("debit_account", "credit_account").order_by("id"))
+
+    entries = read.read(7)
+
+    # then every entry points to one object, built as the ORM builds that row
+    pot = entries[0].credit_account
+    assert len(entries) == len(BUY_INS) > 1
+    assert all(entry.credit_account is pot for entry in entries)
+    assert ({k: v for k, v in vars(pot).items() if k != "_state"}
+            == {k: v for k, v in vars(expected[0].credit_account).items() if k != "_state"})
+    # and the rows that are not shared are each their own
+    assert [entry.debit_account.key for entry in entries] == [
+        entry.debit_account.key for entry in expected]
+    assert len({id(entry.debit_account) for entry in entries}) == len(entries)
+
+
+def test_only_a_related_row_can_be_shared():
+    with pytest.raises(ValueError, match="must be among related"):
+        Objects(Entry, lambda game: Entry.objects.filter(game_id=game), int,
+                related=["debit_account"], shared=["credit_account"])

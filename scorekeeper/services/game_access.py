@@ -46,7 +46,8 @@ def read_game(game_id: int, who, action: str) -> GameView:
 _SEATS_WITH_GAME_AND_ROLE = Objects(
     Seat, lambda game_id, user_id: Seat.objects.filter(
         game=game_id, game__club__memberships__user=user_id), int, int,
-    related=["game", "player"], extra={"caller_role": "game__club__memberships__role"})
+    related=["game", "player"], extra={"caller_role": "game__club__memberships__role"},
+    shared=["game"])
 
 
 def _game_for(game_id: int, who, action: str, *, lock: bool) -> Game:

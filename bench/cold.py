@@ -120,10 +120,10 @@ def watch_write_lock() -> list[float]:
 
 def forget_kept_games() -> None:
     """Forget everything this process keeps of games: the replayed states, the games'
-    accounts and the cache.
+    accounts and parsed rules, and the cache.
 
-    The one place that knows where they are: services/kept.py today (the games' parsed
-    rules too, since 2026-11-29); a tree from before it (BENCH_APP_DIR) kept only the
+    The one place that knows where they are: services/kept.py today (the rules since
+    2026-11-29, hence the hasattr); a tree from before it (BENCH_APP_DIR) kept only the
     states, in services/reading.py or services.
     """
     from django.core.cache import cache

@@ -25,7 +25,7 @@ from django_tasks_db.backend import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
 from . import idempotency
-from .services import webhooks
+from .services import webhook_sending as sending
 
 SWEEP_EVERY = timedelta(minutes=5)
 
@@ -37,7 +37,7 @@ class WorkerStopped(Exception):
 @task
 def deliver(delivery_id: int) -> str:
     """One attempt of a due delivery; after a failure, the next attempt at its time."""
-    retry_at = webhooks.attempt_due(delivery_id)
+    retry_at = sending.attempt_due(delivery_id)
     if retry_at is not None:
         _retry(delivery_id, retry_at)
     return "retry at " + retry_at.isoformat() if retry_at else "done"
@@ -53,7 +53,7 @@ def _retry(delivery_id: int, at) -> None:
 @task
 def replay(delivery_id: int, user_id: int | None = None) -> str:
     """An organiser's replay of a delivery: one more attempt, whatever its status."""
-    attempt = webhooks.replay(delivery_id, user_id)
+    attempt = sending.replay(delivery_id, user_id)
     return "gone" if attempt is None else f"attempt {attempt.number}"
 
 
@@ -67,7 +67,7 @@ def sweep() -> int:
         sweep.using(run_after=timezone.now() + SWEEP_EVERY).enqueue()
     sweep_stopped()
     idempotency.sweep_expired()  # the keys past IDEMPOTENCY_KEY_TTL: retries no longer
-    due = webhooks.due_deliveries()
+    due = sending.due_deliveries()
     for delivery_id in due:
         deliver.enqueue(delivery_id)
     return len(due)
@@ -82,7 +82,7 @@ def _sweep_waiting() -> bool:
 def sweep_stopped() -> int:
     """Our tasks a dead worker left RUNNING, marked failed, and the attempts it was making,
     recorded as stopped (their deliveries scheduled again). How many tasks it marked."""
-    cutoff = timezone.now() - webhooks.STALE_AFTER
+    cutoff = timezone.now() - sending.STALE_AFTER
     ours = [each.module_path for each in (deliver, replay, sweep)]
     stale = DBTaskResult.objects.running().filter(task_path__in=ours, started_at__lt=cutoff)
     marked = 0
@@ -95,6 +95,6 @@ def sweep_stopped() -> int:
                     f"The worker {', '.join(row.worker_ids) or '?'} stopped while running this "
                     f"task (started {row.started_at.isoformat()}): swept"))
                 marked += 1
-    for delivery_id, at in webhooks.stopped_attempts():
+    for delivery_id, at in sending.stopped_attempts():
         _retry(delivery_id, at)
     return marked

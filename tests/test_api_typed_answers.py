@@ -23,7 +23,7 @@ from scorekeeper.api.serializers import CURRENCIES
 from scorekeeper.models import Game, WebhookEvent
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.rules.presets import FAMILY_RULES
-from scorekeeper.services import webhooks
+from scorekeeper.services import webhook_sending, webhooks
 from tests.api_table import API, Table
 from tests.export_support import organised_by_alice
 from tests.openapi import served_schema
@@ -298,7 +298,8 @@ def test_every_event_the_api_shows_and_sends_is_valid_under_its_types_shape_only
     assert {delivery["event"]["type"] for delivery in deliveries} == set(webhooks.EVENT_TYPES)
     shapes = {kind: f"{''.join(part.title() for part in re.split('[._]', kind))}Event"
               for kind in webhooks.EVENT_TYPES}
-    sent = {event.pk: json.loads(webhooks.body_of(event)) for event in WebhookEvent.objects.all()}
+    sent = {event.pk: json.loads(webhook_sending.body_of(event))
+            for event in WebhookEvent.objects.all()}
     for delivery in deliveries:
         event = delivery["event"]
         assert problems(delivery, "Delivery") == []

@@ -23,7 +23,7 @@ from django_tasks_db.models import DBTaskResult
 
 from scorekeeper import tasks
 from scorekeeper.models import Webhook, WebhookAttempt, WebhookDelivery
-from scorekeeper.services import webhooks
+from scorekeeper.services import webhook_sending
 from tests.api_table import API, Table, errors
 
 # The fixtures `receiver`, `committing`, `private_targets`, `public_targets`, `dns` and
@@ -225,7 +225,7 @@ def test_a_receiver_that_answers_drop_by_drop_is_cut_off_at_the_timeout(
         as_alice, club, committing, private_targets, monkeypatch):
     """Each byte in time, the whole answer never: an attempt takes at most TIMEOUT, so a
     task still RUNNING long after it has surely lost its worker."""
-    monkeypatch.setattr(webhooks, "TIMEOUT", 0.5)
+    monkeypatch.setattr(webhook_sending, "TIMEOUT", 0.5)
     server = socket.create_server(("127.0.0.1", 0))
     stop = threading.Event()
 
@@ -300,7 +300,7 @@ def tls_receiver(tmp_path):
 def test_https_is_verified_against_the_name_at_the_checked_address(
         as_alice, club, committing, dns, private_targets, tls_receiver, monkeypatch):
     port, trusting, received = tls_receiver
-    monkeypatch.setattr(webhooks, "tls_context", lambda: trusting)
+    monkeypatch.setattr(webhook_sending, "tls_context", lambda: trusting)
     dns.answer("hooks.example", "127.0.0.1")
     dns.answer("impostor.example", "127.0.0.1")  # the same server, another name
     for name in ("hooks.example", "impostor.example"):

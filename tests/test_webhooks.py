@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from scorekeeper import tasks
 from scorekeeper.models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent
-from scorekeeper.services import webhook_signing, webhooks
+from scorekeeper.services import webhook_sending, webhook_signing, webhooks
 from tests.api_table import API, Table, errors
 from tests.webhook_support import verify
 
@@ -439,7 +439,7 @@ def test_a_redirect_is_not_followed(as_alice, club, receiver, committing):
 
 
 def test_a_slow_receiver_times_out(as_alice, club, receiver, committing, monkeypatch):
-    monkeypatch.setattr(webhooks, "TIMEOUT", 0.2)
+    monkeypatch.setattr(webhook_sending, "TIMEOUT", 0.2)
     register(as_alice, club, receiver.url, events=ROUND)
     receiver.delay = 1.0
     with committing():

@@ -7,7 +7,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from ..services import webhook_signing, webhooks
+from ..services import webhook_sending, webhook_signing, webhooks
 from .access import JsonView, address, created, organiser, shape
 from .errors import ERRORS, PAGE_LINKS, WRITE_ERRORS
 from .lists import ListPages, listed
@@ -112,7 +112,7 @@ def delivery_data(delivery) -> dict:
     return data_of(DeliverySerializer, {
         "id": delivery.pk, "status": delivery.status,
         "next_attempt_at": delivery.next_attempt_at, "created_at": delivery.created_at,
-        "event": webhooks.envelope(delivery.event),
+        "event": webhook_sending.envelope(delivery.event),
         "attempts": list(delivery.attempts.all()),
     })
 

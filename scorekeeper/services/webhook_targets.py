@@ -1,7 +1,7 @@
 """Where a webhook may point (docs/api.md, "Webhooks"; docs/security.md, "Webhook targets"):
 a club's organiser must not reach into the server's own network. A target's host is
 resolved once, the way the system does, and every address it resolves to must be public;
-an attempt then connects to exactly those addresses (scorekeeper.services.webhooks)."""
+an attempt then connects to exactly those addresses (services/webhook_sending.py)."""
 
 import ipaddress
 import socket

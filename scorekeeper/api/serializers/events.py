@@ -1,7 +1,7 @@
 """Webhook events as the receiver gets them (docs/api.md, "Webhooks", "Events"): one shape
 per event type, told apart by `type`, each with its own `data`. The events and what they
 carry are scorekeeper/services/webhooks.py's; this describes them for the schema and sends
-the event as the service made it (services.webhooks.envelope)."""
+the event as the service made it (services.webhook_sending.envelope)."""
 
 import re
 
@@ -186,7 +186,7 @@ EVENT_SERIALIZERS = {kind: _event_serializer(kind) for kind in webhooks.EVENT_TY
 @extend_schema_field(PolymorphicProxySerializer(
     component_name="Event", serializers=EVENT_SERIALIZERS, resource_type_field_name="type"))
 class EventField(serializers.Field):
-    """An event as services.webhooks.envelope makes it: sent as it is, the schema one of the
+    """An event as services.webhook_sending.envelope makes it: sent as it is, the schema one of the
     event types' shapes by `type`."""
 
     def to_representation(self, value):

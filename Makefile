@@ -15,7 +15,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 # together they were a third of `make test`. The caches are in .gitignore.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: help install install-runtime lock static FORCE pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients client
+.PHONY: help install install-runtime lock static FORCE pdflibs chromium run serve test test-sqlite test-postgres lint bench clean clients client container-engine container-base
 
 help:
 	@echo "make run    install, migrate the SQLite database, load the demo, serve on http://127.0.0.1:8000"
@@ -24,6 +24,7 @@ help:
 	@echo "make serve  collectstatic, migrate, serve gunicorn and the task worker on http://127.0.0.1:8000 (DEBUG off)"
 	@echo "make bench  solver, replay, HTTP and club benchmarks (with the peer solvers in .venv-bench)"
 	@echo "make client the Python client package in clients/python/, made again from the API schema"
+	@echo "make container-engine  (as root) Debian's docker.io, its daemon and the image's base, for the container tests"
 
 # Installs come from the locks only (every package pinned with its hash): requirements.lock
 # is what the server runs (make run, make serve), requirements-dev.lock adds the tests, lint
@@ -155,6 +156,54 @@ chromium:
 	@test -x /usr/bin/chromium-headless-shell || { echo "Installing Debian's chromium-headless-shell for the browser tests"; \
 		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
 		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends chromium-headless-shell; }
+
+# A container engine for tests/test_container_run.py, which builds the image and starts it
+# where an engine answers (docs/deploy.md, "In a container"). Not part of `make test`: it
+# installs a daemon and starts it as root, which no test should do to a machine by itself,
+# and on a fresh machine it costs minutes. Debian's docker.io (as root, else with sudo), its
+# daemon started when none answers, and the Dockerfile's base image: pulled, or where no
+# registry is in reach (CI's machines reach Debian's mirror and PyPI alone) a stand-in made
+# here, container-base.
+BASE_IMAGE = $(shell sed -n 's/^FROM \([^ ]*\) AS base$$/\1/p' Dockerfile)
+AS_ROOT = $$([ "$$(id -u)" = 0 ] || echo sudo)
+container-engine:
+	@command -v dockerd >/dev/null || { echo "Installing Debian's docker.io"; \
+		$(AS_ROOT) apt-get update && \
+		$(AS_ROOT) apt-get install -y --no-install-recommends docker.io debootstrap; }
+	@docker info >/dev/null 2>&1 || { echo "Starting dockerd (its log: /var/log/dockerd.log)"; \
+		$(AS_ROOT) sh -c 'setsid dockerd >/var/log/dockerd.log 2>&1 </dev/null &'; \
+		for i in $$(seq 30); do docker info >/dev/null 2>&1 && break; sleep 1; done; \
+		docker info >/dev/null; }
+	@docker image inspect $(BASE_IMAGE) >/dev/null 2>&1 || docker pull $(BASE_IMAGE) || \
+		$(MAKE) --no-print-directory container-base
+
+# The stand-in for python:3.12-slim-bookworm, under its name: what that image is, Debian 12
+# with CPython 3.12 in /usr/local, made of Debian's packages and this machine's own CPython
+# 3.12 (a self-contained one, as pyenv builds; a system Python in /usr cannot be copied out).
+# It trusts what this machine trusts (a proxy that inspects TLS has its own authority), and
+# SSL_CERT_FILE and PIP_CERT point uv and pip at that list. docs/deploy.md says what it is.
+STANDIN_PYTHON ?= $(shell for p in python3.12 /root/.pyenv/versions/3.12*/bin/python3; do \
+	"$$p" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))' >/dev/null 2>&1 && { command -v "$$p"; break; }; done)
+STANDIN_LIBS = ca-certificates,netbase,tzdata,libssl3,libsqlite3-0,libffi8,zlib1g,libbz2-1.0,liblzma5,libreadline8,libncursesw6,libgdbm6,libuuid1
+container-base:
+	@prefix=$$("$(STANDIN_PYTHON)" -c 'import sys; print(sys.base_prefix)' 2>/dev/null); \
+	case "$$prefix" in ""|/usr) echo "No self-contained CPython 3.12 here to make a stand-in for $(BASE_IMAGE) of"; exit 1;; esac; \
+	root=$$(mktemp -d); trap '$(AS_ROOT) rm -rf "$$root"' EXIT; \
+	echo "== $(BASE_IMAGE) is out of reach: a stand-in of Debian 12 and $$prefix"; \
+	$(AS_ROOT) debootstrap --variant=minbase --include=$(STANDIN_LIBS) bookworm "$$root/fs" \
+		http://deb.debian.org/debian >"$$root/debootstrap.log" 2>&1 || { tail "$$root/debootstrap.log"; exit 1; }; \
+	printf 'deb http://deb.debian.org/debian %s main\n' bookworm bookworm-updates | $(AS_ROOT) tee "$$root/fs/etc/apt/sources.list" >/dev/null; \
+	echo 'deb http://deb.debian.org/debian-security bookworm-security main' | $(AS_ROOT) tee -a "$$root/fs/etc/apt/sources.list" >/dev/null; \
+	$(AS_ROOT) cp -a "$$prefix/." "$$root/fs/usr/local/" && \
+	$(AS_ROOT) rm -rf "$$root/fs/usr/local/lib/python3.12/test" "$$root/fs/usr/local/lib/python3.12/site-packages/"*.pth && \
+	$(AS_ROOT) cp /etc/ssl/certs/ca-certificates.crt "$$root/fs/usr/local/share/ca-certificates/this-machine.crt" && \
+	$(AS_ROOT) chroot "$$root/fs" sh -c 'update-ca-certificates >/dev/null 2>&1 && ldconfig && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb' && \
+	$(AS_ROOT) tar -C "$$root/fs" -c . | docker import \
+		--change 'ENV PATH=/usr/local/bin:/usr/local/sbin:/usr/sbin:/usr/bin:/sbin:/bin' \
+		--change 'ENV LANG=C.UTF-8' --change 'ENV SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt' \
+		--change 'ENV PIP_CERT=/etc/ssl/certs/ca-certificates.crt' --change 'CMD ["python3"]' \
+		- $(BASE_IMAGE) >/dev/null && \
+	docker run --rm $(BASE_IMAGE) python3 -c 'import ssl, sqlite3, ctypes; print("== The stand-in runs CPython", __import__("sys").version.split()[0])'
 
 # The TypeScript client test (tests/test_generated_clients.py) runs the npm packages of
 # tests/clients/package-lock.json with Node.js (Debian's, installed here when missing).

@@ -1,6 +1,6 @@
-"""The container files, linted and read (docs/deploy.md, "In a container"): no container engine
-runs here, so nothing is built; hadolint judges the Dockerfile, and the compose file is read
-for what a deployment depends on.
+"""The container files, linted and read (docs/deploy.md, "In a container"), on every machine:
+hadolint judges the Dockerfile, and the compose file is read for what a deployment depends
+on. Where a container engine runs, tests/test_container_run.py builds the image and starts it.
 """
 
 import os

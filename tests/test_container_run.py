@@ -1,0 +1,226 @@
+"""The image built from this checkout and started (docs/deploy.md, "In a container"), where a
+container engine answers: served on a published port as `docker run` in the docs does it,
+healthy by its own HEALTHCHECK, unprivileged, with a club's books that back up and restore,
+and stopped by SIGTERM. Skipped, saying why, where no engine runs or the Dockerfile's base
+image can be neither found nor pulled; `make container-engine` sets both up (Makefile).
+
+Each run builds the image and removes, at the end, every image the build made, with the
+container and its volume: runs leave nothing behind to pile up, and each builds from the
+base up (about a minute in all, on two cores).
+"""
+
+import json
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DOCKER = shutil.which("docker")
+HOST = "rummy.example.org"
+PROXIED = {"Host": HOST, "X-Forwarded-Proto": "https"}  # as the TLS proxy of the docs sends
+HEALTHY_WITHIN = 180  # seconds: migrations first, then gunicorn and the worker
+
+pytestmark = pytest.mark.slow  # a minute where it runs: started first (tests/conftest.py)
+
+
+def docker(*args: str, timeout: float = 120, check: bool = True,
+           env: dict | None = None) -> subprocess.CompletedProcess:
+    result = subprocess.run([DOCKER, *args], capture_output=True, text=True, timeout=timeout,
+                            env=env)
+    if check and result.returncode != 0:
+        raise AssertionError(f"docker {' '.join(args[:3])} failed:\n{result.stdout[-3000:]}"
+                             f"\n{result.stderr[-3000:]}")
+    return result
+
+
+def base_image() -> str:
+    """The image the Dockerfile's first stage starts FROM."""
+    text = (BASE_DIR / "Dockerfile").read_text()
+    return re.search(r"^FROM\s+(\S+)", text, re.M).group(1)
+
+
+def image_ids() -> set[str]:
+    return set(docker("images", "--all", "--quiet", "--no-trunc").stdout.split())
+
+
+def remove_images(ids: set[str]) -> None:
+    """These images and none of the images they were built on: a parent goes once its
+    children have gone, so each pass removes what it can until none is left."""
+    left = set(ids)
+    while left:
+        gone = {each for each in left
+                if docker("rmi", "--force", "--no-prune", each, check=False).returncode == 0}
+        if not gone:
+            break
+        left -= gone
+
+
+@pytest.fixture(scope="module")
+def image():
+    if DOCKER is None:
+        pytest.skip("no docker client (make container-engine installs one)")
+    if docker("info", check=False, timeout=30).returncode != 0:
+        pytest.skip("no container engine answers (make container-engine starts one)")
+    base = base_image()
+    if (docker("image", "inspect", base, check=False).returncode != 0
+            and docker("pull", base, check=False, timeout=600).returncode != 0):
+        pytest.skip(f"the base image {base} is neither here nor to be pulled"
+                    " (make container-engine makes a stand-in)")
+    env = None
+    if docker("buildx", "version", check=False).returncode != 0:
+        env = {**os.environ, "DOCKER_BUILDKIT": "0"}  # the client's own builder, without buildx
+    before = image_ids()
+    tag = f"scorekeeper:test-{secrets.token_hex(4)}"
+    try:
+        docker("build", "--tag", tag, str(BASE_DIR), timeout=1200, env=env)
+        yield tag
+    finally:
+        remove_images(image_ids() - before)
+
+
+@dataclass(frozen=True)
+class Served:
+    name: str
+
+    @property
+    def port(self) -> int:
+        """The host's port published for 8000 (another one after each start)."""
+        return int(docker("port", self.name, "8000").stdout.split()[0].rsplit(":", 1)[1])
+
+    def get(self, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+        """One request to the published port, redirects not followed."""
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}",
+                                         headers=headers or PROXIED)
+        try:
+            with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as answer:
+                return answer.status, dict(answer.headers), answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def send(self, path: str, body: dict, token: str = "") -> dict:
+        headers = {**PROXIED, "Content-Type": "application/json",
+                   **({"Authorization": f"Token {token}"} if token else {})}
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}",
+                                         data=json.dumps(body).encode(), headers=headers)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def run(self, *command: str) -> subprocess.CompletedProcess:
+        return docker("exec", self.name, *command, check=False)
+
+    def health(self) -> tuple[str, bool]:
+        state = json.loads(docker("inspect", "--format", "{{json .State}}", self.name).stdout)
+        return (state.get("Health") or {}).get("Status", ""), state["Running"]
+
+    def wait_healthy(self) -> None:
+        deadline = time.monotonic() + HEALTHY_WITHIN
+        while time.monotonic() < deadline:
+            status, running = self.health()
+            if status == "healthy":
+                return
+            assert running, f"the container stopped:\n{self.logs()}"
+            time.sleep(1)
+        raise AssertionError(f"not healthy within {HEALTHY_WITHIN} s:\n{self.logs()}")
+
+    def logs(self) -> str:
+        result = docker("logs", self.name, check=False)
+        return (result.stdout + result.stderr)[-4000:]
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+@pytest.fixture(scope="module")
+def served(image):
+    """The image run as docs/deploy.md runs one container: SQLite in a volume, behind the
+    TLS proxy's headers. Only the health check's interval is shorter than the image's own
+    (its command is the image's)."""
+    name = f"scorekeeper-test-{secrets.token_hex(4)}"
+    settings = {"SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": HOST,
+                "PUBLIC_URL": f"https://{HOST}", "SECURE_SSL_REDIRECT": "1",
+                "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO,https",
+                "TRUSTED_PROXIES": "1"}
+    environment = [option for key, value in settings.items() for option in ("-e", f"{key}={value}")]
+    try:
+        docker("run", "--detach", "--name", name, "--publish", "127.0.0.1::8000",
+               "--volume", f"{name}:/data", "--health-interval", "2s", *environment, image)
+        container = Served(name)
+        container.wait_healthy()
+        yield container
+    finally:
+        docker("rm", "--force", "--volumes", name, check=False)
+        docker("volume", "rm", name, check=False)
+
+
+def test_it_serves_the_host_it_is_given_behind_the_proxy(served):
+    status, _, body = served.get("/health/", {"Host": HOST})
+    assert status == 200 and json.loads(body) == {"status": "ok", "database": "ok"}
+    assert served.get("/health/", {"Host": "127.0.0.1"})[0] == 400  # not in ALLOWED_HOSTS
+    status, headers, _ = served.get("/", {"Host": HOST})  # plain http: to https
+    assert status == 301 and headers["Location"] == f"https://{HOST}/"
+    status, headers, _ = served.get("/")  # through the proxy: the sign-in
+    assert status == 302 and headers["Location"].startswith("/accounts/login/")
+    # The static files were collected into the image, hashed and compressed.
+    _, _, page = served.get("/accounts/login/")
+    stylesheet = re.search(rb'href="(/static/[^"]+\.[0-9a-f]{12}\.css)"', page).group(1)
+    status, headers, _ = served.get(stylesheet.decode(), {**PROXIED, "Accept-Encoding": "br"})
+    assert status == 200 and "immutable" in headers["Cache-Control"]
+    assert headers.get("Content-Encoding") == "br"
+
+
+def test_it_runs_unprivileged_with_the_runtime_requirements_alone(served):
+    assert served.run("id", "-u").stdout.strip() == "10001"
+    assert served.run("python", "-c", "import gunicorn, honcho, psycopg").returncode == 0
+    assert served.run("python", "-c", "import pytest").returncode != 0  # no test tool
+    assert served.run("sh", "-c", "command -v make || command -v gcc").returncode != 0
+
+
+def test_a_clubs_books_back_up_and_restore_in_the_container(served):
+    password = secrets.token_urlsafe(16)
+    made = served.run("python", "manage.py", "shell", "-c",
+                      "from django.contrib.auth import get_user_model; get_user_model()"
+                      f".objects.create_user('anna', password={password!r})")
+    assert made.returncode == 0, made.stderr
+    token = served.send("/api/v1/auth/token/", {"username": "anna", "password": password})["token"]
+    club = served.send("/api/v1/clubs/", {"name": "Rommérunde"}, token)["id"]
+    game = served.send("/api/v1/games/", {"club": club, "name": "Freitag", "preset": "wiener",
+                                          "players": ["Anna", "Bert", "Cleo"]}, token)
+    anna, bert, cleo = (player["id"] for player in game["players"])
+    served.send(f"/api/v1/games/{game['id']}/rounds/", {
+        "number": 1, "ender": anna, "hands": [{"player": anna, "deadwood": 0},
+                                              {"player": bert, "deadwood": 23},
+                                              {"player": cleo, "deadwood": 41}]}, token)
+
+    backup = served.run("python", "manage.py", "backup", "--to", "/data/backups")
+    assert backup.returncode == 0, backup.stderr
+    path = backup.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"/data/backups/scorekeeper-\d{8}T\d{6}Z\.sqlite3", path)
+    restored = served.run("sh", "-c", "DATABASE_URL=sqlite:////tmp/drill.sqlite3"
+                                      f" python manage.py restore {path}")
+    assert restored.returncode == 0, restored.stdout + restored.stderr
+    assert "1 games checked, 0 with differences." in restored.stdout
+
+
+def test_sigterm_stops_both_processes_and_a_start_serves_the_same_books(served):
+    began = time.monotonic()
+    docker("stop", "--time", "20", served.name, timeout=60)
+    took = time.monotonic() - began
+    state = json.loads(docker("inspect", "--format", "{{json .State}}", served.name).stdout)
+    assert state["ExitCode"] != 137 and took < 20, served.logs()  # not killed at the timeout
+    logs = served.logs()
+    assert "web.1 stopped" in logs and "worker.1 stopped" in logs
+    docker("start", served.name)
+    served.wait_healthy()
+    assert served.get("/health/", {"Host": HOST})[0] == 200
+    assert "No migrations to apply" in served.logs()  # the volume kept the database

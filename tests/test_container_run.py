@@ -1,8 +1,9 @@
 """The image built from this checkout and started (docs/deploy.md, "In a container"), where a
 container engine answers: served on a published port as `docker run` in the docs does it,
 healthy by its own HEALTHCHECK, unprivileged, with a club's books that back up and restore,
-and stopped by SIGTERM. Skipped, saying why, where no engine runs or the Dockerfile's base
-image can be neither found nor pulled; `make container-engine` sets both up (Makefile).
+and stopped by SIGTERM; then as compose.yaml's app and worker services, on this machine's
+PostgreSQL. Skipped, saying why, where no engine runs or the Dockerfile's base image can be
+neither found nor pulled; `make container-engine` sets both up (Makefile).
 
 Each run builds the image and removes, at the end, every image the build made, with the
 container and its volume: runs leave nothing behind to pile up, and each builds from the
@@ -14,6 +15,7 @@ import os
 import re
 import secrets
 import shutil
+import socket
 import subprocess
 import time
 import urllib.error
@@ -90,10 +92,13 @@ def image():
 @dataclass(frozen=True)
 class Served:
     name: str
+    on_host_port: int | None = None  # on the host's network: the port gunicorn binds
 
     @property
     def port(self) -> int:
-        """The host's port published for 8000 (another one after each start)."""
+        """The host's port for the container's 8000 (published: another after each start)."""
+        if self.on_host_port is not None:
+            return self.on_host_port
         return int(docker("port", self.name, "8000").stdout.split()[0].rsplit(":", 1)[1])
 
     def get(self, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
@@ -141,20 +146,24 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+def environment(**more: str) -> list[str]:
+    """`docker run` options for the settings of docs/deploy.md behind its TLS proxy."""
+    settings = {"SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": HOST,
+                "PUBLIC_URL": f"https://{HOST}", "SECURE_SSL_REDIRECT": "1",
+                "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO,https",
+                "TRUSTED_PROXIES": "1", **more}
+    return [option for key, value in settings.items() for option in ("-e", f"{key}={value}")]
+
+
 @pytest.fixture(scope="module")
 def served(image):
     """The image run as docs/deploy.md runs one container: SQLite in a volume, behind the
     TLS proxy's headers. Only the health check's interval is shorter than the image's own
     (its command is the image's)."""
     name = f"scorekeeper-test-{secrets.token_hex(4)}"
-    settings = {"SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": HOST,
-                "PUBLIC_URL": f"https://{HOST}", "SECURE_SSL_REDIRECT": "1",
-                "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO,https",
-                "TRUSTED_PROXIES": "1"}
-    environment = [option for key, value in settings.items() for option in ("-e", f"{key}={value}")]
     try:
         docker("run", "--detach", "--name", name, "--publish", "127.0.0.1::8000",
-               "--volume", f"{name}:/data", "--health-interval", "2s", *environment, image)
+               "--volume", f"{name}:/data", "--health-interval", "2s", *environment(), image)
         container = Served(name)
         container.wait_healthy()
         yield container
@@ -186,7 +195,8 @@ def test_it_runs_unprivileged_with_the_runtime_requirements_alone(served):
     assert served.run("sh", "-c", "command -v make || command -v gcc").returncode != 0
 
 
-def test_a_clubs_books_back_up_and_restore_in_the_container(served):
+def play_a_round(served: Served) -> None:
+    """A user made in the container; over the API, a club, a game and its first round."""
     password = secrets.token_urlsafe(16)
     made = served.run("python", "manage.py", "shell", "-c",
                       "from django.contrib.auth import get_user_model; get_user_model()"
@@ -202,14 +212,23 @@ def test_a_clubs_books_back_up_and_restore_in_the_container(served):
                                               {"player": bert, "deadwood": 23},
                                               {"player": cleo, "deadwood": 41}]}, token)
 
-    backup = served.run("python", "manage.py", "backup", "--to", "/data/backups")
+
+def backed_up_and_restored(served: Served, into: str, suffix: str) -> str:
+    """`manage.py backup` in the container, then `manage.py restore` of that file into the
+    database `into`: what the restore printed."""
+    backup = served.run("python", "manage.py", "backup", "--to", "/backups")
     assert backup.returncode == 0, backup.stderr
     path = backup.stdout.strip().splitlines()[-1]
-    assert re.fullmatch(r"/data/backups/scorekeeper-\d{8}T\d{6}Z\.sqlite3", path)
-    restored = served.run("sh", "-c", "DATABASE_URL=sqlite:////tmp/drill.sqlite3"
-                                      f" python manage.py restore {path}")
+    assert re.fullmatch(rf"/backups/scorekeeper-\d{{8}}T\d{{6}}Z\{suffix}", path), path
+    restored = served.run("sh", "-c", f"DATABASE_URL={into} python manage.py restore {path}")
     assert restored.returncode == 0, restored.stdout + restored.stderr
-    assert "1 games checked, 0 with differences." in restored.stdout
+    return restored.stdout
+
+
+def test_a_clubs_books_back_up_and_restore_in_the_container(served):
+    play_a_round(served)
+    restored = backed_up_and_restored(served, "sqlite:////tmp/drill.sqlite3", ".sqlite3")
+    assert "1 games checked, 0 with differences." in restored
 
 
 def test_sigterm_stops_both_processes_and_a_start_serves_the_same_books(served):
@@ -224,3 +243,85 @@ def test_sigterm_stops_both_processes_and_a_start_serves_the_same_books(served):
     served.wait_healthy()
     assert served.get("/health/", {"Host": HOST})[0] == 200
     assert "No migrations to apply" in served.logs()  # the volume kept the database
+
+
+# --- As compose.yaml runs it: the app and the worker, one PostgreSQL ---------------------------
+
+# This machine's PostgreSQL stands in for compose's `db` service (whose image no registry
+# here serves); both containers reach it on the host's network.
+PG_SERVER = os.environ.get("CONTAINER_TEST_PG", "postgres://postgres@127.0.0.1:5432/postgres")
+
+
+@dataclass(frozen=True)
+class Deployment:
+    app: Served
+    worker: str
+    database: str
+    spare: str  # a database nothing has touched, to restore into
+
+
+def database_url(name: str) -> str:
+    return PG_SERVER.rsplit("/", 1)[0] + "/" + name
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def deployment(image):
+    """compose.yaml's app and worker services, each with the command and health check the
+    file gives it, on two databases of this machine's PostgreSQL made for the test."""
+    psycopg = pytest.importorskip("psycopg")
+    yaml = pytest.importorskip("yaml")
+    services = yaml.safe_load((BASE_DIR / "compose.yaml").read_text())["services"]
+    try:
+        server = psycopg.connect(PG_SERVER, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as error:
+        pytest.skip(f"no PostgreSQL to stand in for compose's db ({PG_SERVER}): {error}")
+    name = f"scorekeeper-test-{secrets.token_hex(4)}"
+    database, spare = (f"container_{name[-8:]}{end}" for end in ("", "_restored"))
+    port = free_port()
+    options = ["--network", "host", *environment(DATABASE_URL=database_url(database),
+                                                 BIND=f"127.0.0.1:{port}", PORT=str(port))]
+    with server:
+        try:
+            for each in (database, spare):
+                server.execute(f'CREATE DATABASE "{each}"')
+            docker("run", "--detach", "--name", f"{name}-app", "--health-interval", "2s",
+                   *options, image, *services["app"]["command"])
+            app = Served(f"{name}-app", on_host_port=port)
+            app.wait_healthy()  # migrated: the worker starts after it, as depends_on says
+            docker("run", "--detach", "--name", f"{name}-worker", *options, image,
+                   *services["worker"]["command"])
+            yield Deployment(app, f"{name}-worker", database, spare)
+        finally:
+            docker("rm", "--force", f"{name}-app", f"{name}-worker", check=False)
+            for each in (database, spare):
+                server.execute(f'DROP DATABASE IF EXISTS "{each}" WITH (FORCE)')
+
+
+def test_the_worker_beside_the_app_runs_the_sweep_and_passes_its_health_check(deployment):
+    psycopg = pytest.importorskip("psycopg")
+    yaml = pytest.importorskip("yaml")
+    check = yaml.safe_load((BASE_DIR / "compose.yaml").read_text())[
+        "services"]["worker"]["healthcheck"]["test"]
+    assert check[0] == "CMD"
+    deadline, swept = time.monotonic() + 60, False
+    while time.monotonic() < deadline and not swept:
+        with psycopg.connect(database_url(deployment.database)) as db:
+            swept = db.execute("SELECT count(*) FROM django_tasks_database_dbtaskresult WHERE"
+                               " task_path = 'scorekeeper.tasks.sweep' AND status = 'SUCCESSFUL'"
+                               ).fetchone()[0] > 0
+        time.sleep(0.5)
+    logs = docker("logs", deployment.worker, check=False)
+    assert swept, logs.stdout[-3000:] + logs.stderr[-3000:]
+    assert docker("exec", deployment.worker, *check[1:], check=False).returncode == 0
+
+
+def test_a_backup_by_the_images_pg_dump_restores_into_a_new_database(deployment):
+    play_a_round(deployment.app)
+    restored = backed_up_and_restored(deployment.app, database_url(deployment.spare), ".dump")
+    assert "1 games checked, 0 with differences." in restored

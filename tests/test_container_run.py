@@ -5,9 +5,10 @@ and stopped by SIGTERM; then as compose.yaml's app and worker services, on this 
 PostgreSQL. Skipped, saying why, where no engine runs or the Dockerfile's base image can be
 neither found nor pulled; `make container-engine` sets both up (Makefile).
 
-Each run builds the image and removes, at the end, every image the build made, with the
-container and its volume: runs leave nothing behind to pile up, and each builds from the
-base up (about a minute in all, on two cores).
+Each run builds the image under the same two tags (scorekeeper:test and its build stage,
+scorekeeper:test-build) and removes the last run's, so that the build takes the unchanged
+layers from them (the system packages, the installed lock) and nothing piles up; the
+containers, volumes and databases of a run go at its end.
 """
 
 import json
@@ -50,20 +51,13 @@ def base_image() -> str:
     return re.search(r"^FROM\s+(\S+)", text, re.M).group(1)
 
 
-def image_ids() -> set[str]:
-    return set(docker("images", "--all", "--quiet", "--no-trunc").stdout.split())
+# The image, and its build stage (whose layers hold the installed packages), under tags kept
+# from one run to the next: the next build takes every layer whose inputs did not change.
+TAGS = {"build": "scorekeeper:test-build", "runtime": "scorekeeper:test"}
 
 
-def remove_images(ids: set[str]) -> None:
-    """These images and none of the images they were built on: a parent goes once its
-    children have gone, so each pass removes what it can until none is left."""
-    left = set(ids)
-    while left:
-        gone = {each for each in left
-                if docker("rmi", "--force", "--no-prune", each, check=False).returncode == 0}
-        if not gone:
-            break
-        left -= gone
+def image_id(tag: str) -> str:
+    return docker("image", "inspect", "--format", "{{.Id}}", tag, check=False).stdout.strip()
 
 
 @pytest.fixture(scope="module")
@@ -80,13 +74,14 @@ def image():
     env = None
     if docker("buildx", "version", check=False).returncode != 0:
         env = {**os.environ, "DOCKER_BUILDKIT": "0"}  # the client's own builder, without buildx
-    before = image_ids()
-    tag = f"scorekeeper:test-{secrets.token_hex(4)}"
-    try:
-        docker("build", "--tag", tag, str(BASE_DIR), timeout=1200, env=env)
-        yield tag
-    finally:
-        remove_images(image_ids() - before)
+    before = {stage: image_id(tag) for stage, tag in TAGS.items()}
+    for stage, tag in TAGS.items():
+        docker("build", "--target", stage, "--tag", tag, str(BASE_DIR), timeout=1200, env=env)
+    # The last run's images, untagged now, go with the layers of theirs nobody else uses.
+    for stage, tag in TAGS.items():
+        if before[stage] and before[stage] != image_id(tag):
+            docker("rmi", before[stage], check=False)
+    yield TAGS["runtime"]
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ PYTHON ?= $(shell for p in python3.12 python3.13 python3 /root/.pyenv/versions/3
 VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+# System packages are installed as root, else with sudo.
+AS_ROOT = $$([ "$$(id -u)" = 0 ] || echo sudo)
 
 # Python keeps its bytecode here, whatever the environment says. With PYTHONDONTWRITEBYTECODE
 # set (it is, on CI's machines) every process compiles Django, DRF and the project again
@@ -86,8 +88,8 @@ FORCE:
 # WeasyPrint (the season's books as PDF) needs Pango; installed here when missing.
 pdflibs:
 	@{ ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | grep -q libpangoft2-1.0 || { echo "Installing Pango for WeasyPrint"; \
-		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
-		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends \
+		$(AS_ROOT) apt-get update && \
+		$(AS_ROOT) apt-get install -y --no-install-recommends \
 		libpango-1.0-0 libpangoft2-1.0-0; }
 
 # The development server. On loopback alone DEBUG is on (Django's debug pages; plain http,
@@ -154,8 +156,8 @@ lint: install
 # `playwright install`.
 chromium:
 	@test -x /usr/bin/chromium-headless-shell || { echo "Installing Debian's chromium-headless-shell for the browser tests"; \
-		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
-		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends chromium-headless-shell; }
+		$(AS_ROOT) apt-get update && \
+		$(AS_ROOT) apt-get install -y --no-install-recommends chromium-headless-shell; }
 
 # A container engine for tests/test_container_run.py, which builds the image and starts it
 # where an engine answers (docs/deploy.md, "In a container"). Not part of `make test`: it
@@ -165,7 +167,6 @@ chromium:
 # registry is in reach (CI's machines reach Debian's mirror and PyPI alone) a stand-in made
 # here, container-base.
 BASE_IMAGE = $(shell sed -n 's/^FROM \([^ ]*\) AS base$$/\1/p' Dockerfile)
-AS_ROOT = $$([ "$$(id -u)" = 0 ] || echo sudo)
 container-engine:
 	@command -v dockerd >/dev/null || { echo "Installing Debian's docker.io"; \
 		$(AS_ROOT) apt-get update && \
@@ -210,8 +211,8 @@ container-base:
 CLIENTS := tests/clients
 $(CLIENTS)/node_modules/.installed: $(CLIENTS)/package.json $(CLIENTS)/package-lock.json
 	@command -v npm >/dev/null || { echo "Installing Debian's Node.js for the client tests"; \
-		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get update && \
-		$$([ "$$(id -u)" = 0 ] || echo sudo) apt-get install -y --no-install-recommends nodejs npm; }
+		$(AS_ROOT) apt-get update && \
+		$(AS_ROOT) apt-get install -y --no-install-recommends nodejs npm; }
 	npm ci --prefix $(CLIENTS) --no-audit --no-fund --loglevel=error
 	touch $@
 

@@ -16,7 +16,6 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import subprocess
 import time
 import urllib.error
@@ -25,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.servers import free_port
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DOCKER = shutil.which("docker")
@@ -255,14 +256,13 @@ class Deployment:
     spare: str  # a database nothing has touched, to restore into
 
 
+def compose_services() -> dict:
+    return pytest.importorskip("yaml").safe_load((BASE_DIR / "compose.yaml").read_text())[
+        "services"]
+
+
 def database_url(name: str) -> str:
     return PG_SERVER.rsplit("/", 1)[0] + "/" + name
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -270,8 +270,7 @@ def deployment(image):
     """compose.yaml's app and worker services, each with the command and health check the
     file gives it, on two databases of this machine's PostgreSQL made for the test."""
     psycopg = pytest.importorskip("psycopg")
-    yaml = pytest.importorskip("yaml")
-    services = yaml.safe_load((BASE_DIR / "compose.yaml").read_text())["services"]
+    services = compose_services()
     try:
         server = psycopg.connect(PG_SERVER, autocommit=True, connect_timeout=5)
     except psycopg.OperationalError as error:
@@ -300,9 +299,7 @@ def deployment(image):
 
 def test_the_worker_beside_the_app_runs_the_sweep_and_passes_its_health_check(deployment):
     psycopg = pytest.importorskip("psycopg")
-    yaml = pytest.importorskip("yaml")
-    check = yaml.safe_load((BASE_DIR / "compose.yaml").read_text())[
-        "services"]["worker"]["healthcheck"]["test"]
+    check = compose_services()["worker"]["healthcheck"]["test"]
     assert check[0] == "CMD"
     deadline, swept = time.monotonic() + 60, False
     while time.monotonic() < deadline and not swept:

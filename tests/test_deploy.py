@@ -6,7 +6,6 @@ docs/reliability.md item 24 (less the Content-Security-Policy, which comes with 
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,8 @@ import pytest
 from django.db import OperationalError
 from django.db.backends.utils import CursorWrapper
 from django.test import Client, override_settings
+
+from tests.servers import free_port
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -158,12 +159,6 @@ def test_production_settings_from_the_environment():
 
 
 # --- gunicorn ----------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.mark.skipif(not (Path(sys.executable).parent / "gunicorn").exists(),

@@ -6,7 +6,6 @@ import json
 import os
 import secrets
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from honcho.environ import parse_procfile
 
 from scorekeeper.health import LATE_AFTER
 from scorekeeper.models import Webhook, WebhookAttempt, WebhookDelivery, WebhookEvent
+from tests.servers import free_port
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -70,12 +70,6 @@ def test_make_serve_migrates_then_runs_the_procfile_with_honcho():
 
 
 # --- Both processes under honcho ---------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def serving_env(tmp_path: Path, port: int) -> dict:

@@ -23,7 +23,7 @@ from django.test import Client, override_settings
 
 from scorekeeper.management.commands import lanurl
 from scorekeeper.services import policy
-from tests.servers import stop
+from tests.servers import free_port, stop
 
 from .test_game_pages import start_game
 
@@ -171,12 +171,6 @@ def test_lanurl_without_any_network_says_what_to_do(monkeypatch):
 
 
 # --- make run HOST=0.0.0.0 -----------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def make_run_env(tmp_path) -> dict:
